@@ -1,0 +1,45 @@
+dnl redislock: distributed locks over Redis, on hiredis.
+PHP_ARG_ENABLE([redislock],
+  [whether to enable redislock support],
+  [AS_HELP_STRING([--enable-redislock], [Enable redislock support])],
+  [yes])
+
+PHP_ARG_WITH([hiredis],
+  [where hiredis is installed],
+  [AS_HELP_STRING([[--with-hiredis[=DIR]]], [redislock: hiredis install prefix (default: found with pkg-config)])],
+  [yes], [no])
+
+if test "$PHP_REDISLOCK" != "no"; then
+  dnl Only the API that hiredis 0.14 and 1.x share is used: the reply
+  dnl reader and command formatting; sockets are our own.
+  if test "$PHP_HIREDIS" != "yes" && test "$PHP_HIREDIS" != "no"; then
+    if test ! -f "$PHP_HIREDIS/include/hiredis/hiredis.h"; then
+      AC_MSG_ERROR([hiredis.h not found in $PHP_HIREDIS/include/hiredis])
+    fi
+    PHP_ADD_INCLUDE([$PHP_HIREDIS/include])
+    PHP_ADD_LIBRARY_WITH_PATH([hiredis], [$PHP_HIREDIS/$PHP_LIBDIR], [REDISLOCK_SHARED_LIBADD])
+  else
+    PKG_CHECK_MODULES([HIREDIS], [hiredis >= 0.14])
+    PHP_EVAL_INCLINE([$HIREDIS_CFLAGS])
+    dnl sources include <hiredis/hiredis.h>: add the parent of hiredis/ too
+    PHP_ADD_INCLUDE([`$PKG_CONFIG --variable=includedir hiredis`])
+    PHP_EVAL_LIBLINE([$HIREDIS_LIBS], [REDISLOCK_SHARED_LIBADD])
+  fi
+
+  PHP_CHECK_LIBRARY([hiredis], [redisReaderCreate], [],
+    [AC_MSG_ERROR([hiredis library not usable (redisReaderCreate missing)])],
+    [$REDISLOCK_SHARED_LIBADD])
+
+  PHP_SUBST([REDISLOCK_SHARED_LIBADD])
+  AC_DEFINE([HAVE_REDISLOCK], [1], [Have redislock])
+
+  redislock_src="src/rl_status.c src/rl_clock.c src/rl_token.c src/rl_endpoint.c \
+    src/rl_conn.c src/rl_lockops.c src/rl_fanout.c"
+  redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \
+    ext/rl_object.c ext/rl_wait.c ext/rl_redislock.c"
+  PHP_NEW_EXTENSION([redislock], [$redislock_src $redislock_ext], [$ext_shared],, [-Wall -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
+  PHP_ADD_INCLUDE([$ext_srcdir])
+  PHP_ADD_INCLUDE([$ext_srcdir/ext])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src])
+  PHP_ADD_BUILD_DIR([$ext_builddir/ext])
+fi

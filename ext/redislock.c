@@ -1,0 +1,120 @@
+/* The module: INI, class registration, request and module life cycle, phpinfo. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#include "php.h"
+#include "php_ini.h"
+#include "ext/standard/info.h"
+#include "ext/spl/spl_exceptions.h"
+#include "zend_attributes.h"
+#include "php_redislock.h"
+#include "rl_errors.h"
+#include "rl_object.h"
+#include "rl_pool.h"
+#include "rl_redislock.h"
+#include "stubs/redislock_arginfo.h"
+#include <hiredis/hiredis.h>
+
+ZEND_DECLARE_MODULE_GLOBALS(redislock)
+
+PHP_INI_BEGIN()
+    STD_PHP_INI_ENTRY("redislock.connect_timeout", "1.0", PHP_INI_ALL, OnUpdateReal, connect_timeout,
+                      zend_redislock_globals, redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.timeout", "1.0", PHP_INI_ALL, OnUpdateReal, timeout,
+                      zend_redislock_globals, redislock_globals)
+    STD_PHP_INI_BOOLEAN("redislock.persistent", "1", PHP_INI_ALL, OnUpdateBool, persistent,
+                        zend_redislock_globals, redislock_globals)
+    STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool, auto_release,
+                        zend_redislock_globals, redislock_globals)
+PHP_INI_END()
+
+static PHP_GINIT_FUNCTION(redislock)
+{
+#if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
+    ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+    memset(redislock_globals, 0, sizeof *redislock_globals);
+}
+
+static PHP_MINIT_FUNCTION(redislock)
+{
+    REGISTER_INI_ENTRIES();
+    rl_ce_exception = register_class_RedisLockException(spl_ce_RuntimeException);
+    rl_ce_connection_exception = register_class_RedisLockConnectionException(rl_ce_exception);
+    rl_ce_timeout_exception = register_class_RedisLockTimeoutException(rl_ce_exception);
+    rl_redislock_init(register_class_RedisLock());
+    rl_pool_init();
+    return SUCCESS;
+}
+
+static PHP_MSHUTDOWN_FUNCTION(redislock)
+{
+    rl_pool_shutdown();
+    UNREGISTER_INI_ENTRIES();
+    return SUCCESS;
+}
+
+static PHP_RINIT_FUNCTION(redislock)
+{
+#if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
+    ZEND_TSRMLS_CACHE_UPDATE();
+#endif
+    RLG(live) = NULL;
+    return SUCCESS;
+}
+
+/* Runs after destructors, also after a fatal error, exit() or a timeout:
+ * the place where locks left held are released. */
+static PHP_RSHUTDOWN_FUNCTION(redislock)
+{
+    rl_release_live_objects();
+    rl_pool_settle();
+    return SUCCESS;
+}
+
+static PHP_MINFO_FUNCTION(redislock)
+{
+    char hiredis[32];
+    snprintf(hiredis, sizeof hiredis, "%d.%d.%d", HIREDIS_MAJOR, HIREDIS_MINOR, HIREDIS_PATCH);
+    php_info_print_table_start();
+    php_info_print_table_row(2, "redislock support", "enabled");
+    php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
+    php_info_print_table_row(2, "hiredis version (headers)", hiredis);
+    php_info_print_table_end();
+    php_info_print_table_start();
+    php_info_print_table_header(2, "Pooled connection", "State");
+    rl_pool_info();
+    php_info_print_table_end();
+    DISPLAY_INI_ENTRIES();
+}
+
+static const zend_module_dep redislock_deps[] = {
+    ZEND_MOD_REQUIRED("spl")
+    ZEND_MOD_OPTIONAL("redis")
+    ZEND_MOD_END
+};
+
+zend_module_entry redislock_module_entry = {
+    STANDARD_MODULE_HEADER_EX, NULL,
+    redislock_deps,
+    "redislock",
+    NULL,
+    PHP_MINIT(redislock),
+    PHP_MSHUTDOWN(redislock),
+    PHP_RINIT(redislock),
+    PHP_RSHUTDOWN(redislock),
+    PHP_MINFO(redislock),
+    PHP_REDISLOCK_VERSION,
+    PHP_MODULE_GLOBALS(redislock),
+    PHP_GINIT(redislock),
+    NULL,
+    NULL,
+    STANDARD_MODULE_PROPERTIES_EX
+};
+
+#ifdef COMPILE_DL_REDISLOCK
+#ifdef ZTS
+ZEND_TSRMLS_CACHE_DEFINE()
+#endif
+ZEND_GET_MODULE(redislock)
+#endif

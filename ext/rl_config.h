@@ -1,0 +1,34 @@
+/* PHP values to settings and endpoints: the options array and the server
+ * forms ("host:port", "tcp://", "unix://", [host, port], a \Redis object).
+ * Each function throws (ValueError/TypeError naming the argument) and
+ * returns FAILURE on bad input. */
+#ifndef RL_CONFIG_H
+#define RL_CONFIG_H
+#include "php.h"
+#include "src/rl_endpoint.h"
+
+typedef struct rl_settings {
+    zend_string *prefix;
+    double connect_timeout;
+    double timeout;
+    zend_string *username;   /* NULL: not given */
+    zend_string *password;   /* NULL: not given */
+    zend_long database;      /* -1: not given */
+    bool persistent;
+    bool auto_release;
+    double drift_factor;
+} rl_settings;
+
+/* Defaults from INI, then the options array (argument number argnum) on top.
+ * allow_drift: RedLock's drift_factor is a known option. */
+zend_result rl_settings_parse(rl_settings *s, HashTable *options, uint32_t argnum, bool allow_drift);
+
+void rl_settings_free(rl_settings *s);
+
+/* One server (string, array or \Redis) to an endpoint, with the options'
+ * credentials and database applied. what names it in messages, e.g.
+ * "$server" or "$servers[2]". */
+zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settings *s,
+                                  uint32_t argnum, const char *what);
+
+#endif

@@ -1,0 +1,188 @@
+#include "rl_object.h"
+#include "php_redislock.h"
+#include "rl_pool.h"
+#include "zend_exceptions.h"
+#include <unistd.h>
+
+static void free_held(zval *zv)
+{
+    rl_held *h = Z_PTR_P(zv);
+    zend_string_release(h->token);
+    efree(h);
+}
+
+zend_object *rl_object_create(zend_class_entry *ce, const zend_object_handlers *h)
+{
+    rl_object *o = zend_object_alloc(sizeof(rl_object), ce);
+    zend_object_std_init(&o->std, ce);
+    object_properties_init(&o->std, ce);
+    zend_hash_init(&o->held, 4, NULL, free_held, 0);
+    o->std.handlers = h;
+    return &o->std;
+}
+
+static void link_live(rl_object *o)
+{
+    if (o->live) {
+        return;
+    }
+    o->prev = NULL;
+    o->next = RLG(live);
+    if (o->next) {
+        o->next->prev = o;
+    }
+    RLG(live) = o;
+    o->live = true;
+}
+
+static void unlink_live(rl_object *o)
+{
+    if (!o->live) {
+        return;
+    }
+    if (o->prev) {
+        o->prev->next = o->next;
+    } else {
+        RLG(live) = o->next;
+    }
+    if (o->next) {
+        o->next->prev = o->prev;
+    }
+    o->prev = o->next = NULL;
+    o->live = false;
+}
+
+void rl_object_free(zend_object *obj)
+{
+    rl_object *o = rl_object_from(obj);
+    size_t i;
+
+    rl_object_release_all(o);
+    unlink_live(o);
+    zend_hash_destroy(&o->held);
+    for (i = 0; i < o->n; i++) {
+        if (!o->persistent) {
+            rl_conn_free(o->conns[i]);
+        }
+    }
+    if (o->conns) {
+        efree(o->conns);
+    }
+    if (o->prefix) {
+        zend_string_release(o->prefix);
+    }
+    zend_object_std_dtor(obj);
+}
+
+zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,
+                            uint32_t argnum, bool is_list)
+{
+    size_t i;
+
+    o->persistent = s->persistent;
+    o->auto_release = s->auto_release;
+    o->timeouts.connect_us = (int64_t)(s->connect_timeout * 1e6);
+    o->timeouts.reply_us = (int64_t)(s->timeout * 1e6);
+    o->drift_factor = s->drift_factor;
+    o->prefix = zend_string_copy(s->prefix);
+    o->conns = ecalloc(n, sizeof *o->conns);
+    for (i = 0; i < n; i++) {
+        rl_endpoint ep;
+        char what[40];
+        zval *server = is_list ? zend_hash_index_find(Z_ARRVAL_P(servers), (zend_ulong)i) : servers;
+
+        if (server == NULL) {
+            zend_argument_value_error(argnum, "must be a list (keys 0, 1, 2, ...)");
+            return FAILURE;
+        }
+        what[0] = '\0';
+        if (is_list) {
+            snprintf(what, sizeof what, "element %zu ", i);
+        }
+        if (rl_endpoint_from_zval(&ep, server, s, argnum, what) == FAILURE) {
+            return FAILURE;
+        }
+        o->conns[i] = o->persistent ? rl_pool_get(&ep) : rl_conn_new(&ep);
+        rl_endpoint_clear(&ep);
+        if (o->conns[i] == NULL) {
+            zend_throw_exception(zend_ce_error, "out of memory", 0);
+            return FAILURE;
+        }
+        o->n = i + 1;
+    }
+    return SUCCESS;
+}
+
+zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum)
+{
+    if (ZSTR_LEN(resource) == 0) {
+        zend_argument_value_error(argnum, "must not be empty");
+        return NULL;
+    }
+    return zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix),
+                               ZSTR_VAL(resource), ZSTR_LEN(resource));
+}
+
+size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early)
+{
+    size_t i;
+    for (i = 0; i < o->n; i++) {
+        votes[i].conn = o->conns[i];
+    }
+    return rl_fanout(op, votes, o->n, need, early, &o->timeouts);
+}
+
+rl_held *rl_held_find(rl_object *o, zend_string *key)
+{
+    return zend_hash_find_ptr(&o->held, key);
+}
+
+void rl_held_add(rl_object *o, zend_string *key, zend_string *token)
+{
+    rl_held *h = emalloc(sizeof *h);
+    h->token = zend_string_copy(token);
+    h->count = 1;
+    h->pid = getpid();
+    zend_hash_update_ptr(&o->held, key, h);
+    if (o->auto_release) {
+        link_live(o);
+    }
+}
+
+void rl_held_remove(rl_object *o, zend_string *key)
+{
+    zend_hash_del(&o->held, key);
+    if (zend_hash_num_elements(&o->held) == 0) {
+        unlink_live(o);
+    }
+}
+
+void rl_object_release_all(rl_object *o)
+{
+    zend_string *key;
+    rl_held *h;
+    rl_vote stack_votes[8];
+    /* malloc, not emalloc: this also runs after a memory-limit fatal error */
+    rl_vote *votes = o->n <= 8 ? stack_votes : calloc(o->n, sizeof *votes);
+
+    if (o->auto_release && votes != NULL) {
+        ZEND_HASH_FOREACH_STR_KEY_PTR(&o->held, key, h) {
+            rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(h->token), ZSTR_LEN(h->token), 0};
+            if (h->pid == getpid()) {
+                rl_object_run(o, &op, votes, o->n, 0);
+            }
+        } ZEND_HASH_FOREACH_END();
+    }
+    if (votes != stack_votes) {
+        free(votes);
+    }
+    zend_hash_clean(&o->held);
+    unlink_live(o);
+}
+
+void rl_release_live_objects(void)
+{
+    while (RLG(live)) {
+        rl_object_release_all(RLG(live));
+    }
+}

@@ -1,0 +1,64 @@
+/* What RedisLock and RedLock objects share: their nodes, settings, and the
+ * locks they hold (for re-entrancy and auto-release). */
+#ifndef RL_OBJECT_H
+#define RL_OBJECT_H
+#include "php.h"
+#include "php_redislock.h"
+#include "rl_config.h"
+#include "src/rl_fanout.h"
+
+typedef struct rl_held {
+    zend_string *token;
+    zend_long count;       /* re-entrant acquisitions not yet released */
+    pid_t pid;             /* a forked child never auto-releases its parent's locks */
+} rl_held;
+
+struct rl_object {
+    rl_conn **conns;
+    size_t n;
+    bool persistent;       /* conns are the pool's; else ours to free */
+    bool auto_release;
+    rl_timeouts timeouts;
+    zend_string *prefix;
+    double drift_factor;
+    HashTable held;        /* key => rl_held * */
+    rl_object *prev, *next;/* the request's live list, for RSHUTDOWN */
+    bool live;
+    zend_object std;
+};
+
+static inline rl_object *rl_object_from(zend_object *obj)
+{
+    return (rl_object *)((char *)obj - XtOffsetOf(rl_object, std));
+}
+#define Z_RL_OBJ_P(zv) rl_object_from(Z_OBJ_P(zv))
+
+/* Allocates an object of class ce using handlers h. */
+zend_object *rl_object_create(zend_class_entry *ce, const zend_object_handlers *h);
+
+/* free_obj handler: auto-releases what it holds, frees its nodes. */
+void rl_object_free(zend_object *obj);
+
+/* Takes the settings and connects the servers (argument argnum) to nodes. */
+zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,
+                            uint32_t argnum, bool is_list);
+
+/* "prefix . resource"; throws and returns NULL when resource is empty. */
+zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum);
+
+/* Runs op on every node; votes[] has o->n entries. */
+size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early);
+
+/* Held-lock bookkeeping. */
+rl_held *rl_held_find(rl_object *o, zend_string *key);
+void rl_held_add(rl_object *o, zend_string *key, zend_string *token);
+void rl_held_remove(rl_object *o, zend_string *key);
+
+/* Releases every lock o holds that this process took; errors are swallowed
+ * (this runs in destructors and at request end). */
+void rl_object_release_all(rl_object *o);
+
+/* RSHUTDOWN: release what every live object of the request still holds. */
+void rl_release_live_objects(void);
+
+#endif

@@ -1,0 +1,21 @@
+/* The per-process pool of persistent connections, keyed by endpoint,
+ * database, user and a fingerprint of the password (two passwords never
+ * share a logged-in socket). Lives from MINIT to MSHUTDOWN. */
+#ifndef RL_POOL_H
+#define RL_POOL_H
+#include "php.h"
+#include "src/rl_conn.h"
+
+void rl_pool_init(void);
+void rl_pool_shutdown(void);
+
+/* The pooled connection for ep, created closed on first use. NULL when out of memory. */
+rl_conn *rl_pool_get(const rl_endpoint *ep);
+
+/* End of request: closes pooled connections that still owe replies. */
+void rl_pool_settle(void);
+
+/* Adds one row per pooled connection to a phpinfo() table. */
+void rl_pool_info(void);
+
+#endif

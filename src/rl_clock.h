@@ -1,0 +1,9 @@
+/* Monotonic clock: lock validity must not jump with NTP or the wall clock. */
+#ifndef RL_CLOCK_H
+#define RL_CLOCK_H
+#include <stdint.h>
+
+/* Microseconds on CLOCK_MONOTONIC, from an arbitrary origin. */
+int64_t rl_now_us(void);
+
+#endif

@@ -1,0 +1,360 @@
+#include "rl_conn.h"
+#include "rl_status.h"
+#include "rl_clock.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include <hiredis/hiredis.h>
+
+rl_conn *rl_conn_new(const rl_endpoint *ep)
+{
+    rl_conn *c = calloc(1, sizeof *c);
+    if (c == NULL) {
+        return NULL;
+    }
+    if (rl_endpoint_copy(&c->ep, ep) != 0) {
+        free(c);
+        return NULL;
+    }
+    rl_endpoint_describe(&c->ep, c->name, sizeof c->name);
+    c->fd = -1;
+    return c;
+}
+
+static void forget_addrs(rl_conn *c)
+{
+    if (c->addrs) {
+        freeaddrinfo(c->addrs);
+    }
+    c->addrs = c->next_addr = NULL;
+}
+
+void rl_conn_close(rl_conn *c)
+{
+    if (c->fd >= 0) {
+        close(c->fd); /* no shutdown(): in a forked child it would cut the parent's connection */
+    }
+    c->fd = -1;
+    c->connecting = 0;
+    c->authed = 0;
+    c->out_len = 0;
+    c->owed = c->discard = 0;
+    c->owed_since_us = 0;
+    if (c->reader) {
+        redisReaderFree(c->reader);
+        c->reader = NULL;
+    }
+    forget_addrs(c);
+}
+
+void rl_conn_free(rl_conn *c)
+{
+    if (c == NULL) {
+        return;
+    }
+    rl_conn_close(c);
+    free(c->out);
+    rl_endpoint_clear(&c->ep);
+    free(c);
+}
+
+/* Reads and drops owed replies that have already arrived. */
+static void drain_discards(rl_conn *c)
+{
+    char err[64];
+    int status = 0;
+    void *reply;
+
+    if (rl_conn_fill(c, err, sizeof err) != 0) {
+        rl_conn_close(c);
+        return;
+    }
+    while (c->discard > 0 && (reply = rl_conn_next_reply(c, &status)) != NULL) {
+        freeReplyObject(reply);
+        c->discard--;
+    }
+    if (status != 0) {
+        rl_conn_close(c);
+    }
+}
+
+int rl_conn_check(rl_conn *c)
+{
+    struct pollfd pfd;
+
+    if (c->fd < 0) {
+        return 0;
+    }
+    if (c->pid != getpid()) {
+        rl_conn_close(c); /* inherited across fork(): the parent's, not ours */
+        return 0;
+    }
+    if (c->connecting) {
+        rl_conn_close(c);
+        return 0;
+    }
+    if (c->discard > 0) {
+        drain_discards(c);
+        return c->fd >= 0; /* replies still owed are read before ours, in order */
+    }
+    pfd.fd = c->fd;
+    pfd.events = POLLIN;
+    pfd.revents = 0;
+    if (poll(&pfd, 1, 0) != 0) {
+        /* Nothing was asked, so anything readable is EOF (server restart,
+         * CLIENT KILL, idle timeout), a reset, or bytes nobody expects. */
+        rl_conn_close(c);
+        return 0;
+    }
+    return 1;
+}
+
+int rl_conn_settle(rl_conn *c)
+{
+    if (c->fd >= 0 && c->owed > 0) {
+        if (c->pid == getpid()) {
+            drain_discards(c);
+        }
+        if (c->fd >= 0 && c->owed > 0) {
+            c->stats.dropped++;
+            rl_conn_close(c);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int set_socket_options(int fd, int tcp)
+{
+    int one = 1;
+    int flags = fcntl(fd, F_GETFL, 0);
+    if (flags < 0 || fcntl(fd, F_SETFL, flags | O_NONBLOCK) < 0) {
+        return -1;
+    }
+    if (tcp) {
+        setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        setsockopt(fd, SOL_SOCKET, SO_KEEPALIVE, &one, sizeof one);
+    }
+    return 0;
+}
+
+static int connect_unix(rl_conn *c, char *err, size_t errlen)
+{
+    struct sockaddr_un sa;
+    size_t n = strlen(c->ep.unix_path);
+
+    if (n >= sizeof sa.sun_path) {
+        snprintf(err, errlen, "unix socket path too long");
+        return RL_E_CONNECT;
+    }
+    memset(&sa, 0, sizeof sa);
+    sa.sun_family = AF_UNIX;
+    memcpy(sa.sun_path, c->ep.unix_path, n + 1);
+    c->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (c->fd < 0 || set_socket_options(c->fd, 0) != 0) {
+        snprintf(err, errlen, "socket: %s", strerror(errno));
+        rl_conn_close(c);
+        return RL_E_CONNECT;
+    }
+    if (connect(c->fd, (struct sockaddr *)&sa, sizeof sa) != 0 && errno != EINPROGRESS) {
+        snprintf(err, errlen, "connect: %s", strerror(errno));
+        rl_conn_close(c);
+        return RL_E_CONNECT;
+    }
+    c->connecting = (errno == EINPROGRESS);
+    return 0;
+}
+
+/* Tries the remaining resolved addresses until one connects or is in progress. */
+static int connect_next_addr(rl_conn *c, char *err, size_t errlen)
+{
+    int saved = ECONNREFUSED;
+    while (c->next_addr) {
+        struct addrinfo *ai = c->next_addr;
+        c->next_addr = ai->ai_next;
+        c->fd = socket(ai->ai_family, ai->ai_socktype | SOCK_CLOEXEC, ai->ai_protocol);
+        if (c->fd < 0) {
+            saved = errno;
+            continue;
+        }
+        if (set_socket_options(c->fd, 1) == 0
+            && (connect(c->fd, ai->ai_addr, ai->ai_addrlen) == 0 || errno == EINPROGRESS)) {
+            c->connecting = (errno == EINPROGRESS);
+            return 0;
+        }
+        saved = errno;
+        close(c->fd);
+        c->fd = -1;
+    }
+    snprintf(err, errlen, "connect: %s", strerror(saved));
+    rl_conn_close(c);
+    return RL_E_CONNECT;
+}
+
+static int connect_tcp(rl_conn *c, char *err, size_t errlen)
+{
+    struct addrinfo hints, *res = NULL;
+    char port[8];
+    int rc;
+
+    memset(&hints, 0, sizeof hints);
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    snprintf(port, sizeof port, "%d", c->ep.port);
+    rc = getaddrinfo(c->ep.host, port, &hints, &res);
+    if (rc != 0) {
+        snprintf(err, errlen, "cannot resolve host: %s", gai_strerror(rc));
+        return RL_E_CONNECT;
+    }
+    c->addrs = c->next_addr = res;
+    return connect_next_addr(c, err, errlen);
+}
+
+int rl_conn_start_connect(rl_conn *c, char *err, size_t errlen)
+{
+    int rc;
+    rl_conn_close(c);
+    if (c->stats.connects > 0) {
+        c->stats.reconnects++;
+    }
+    c->reader = redisReaderCreate();
+    if (c->reader == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return RL_E_NOMEM;
+    }
+    rc = c->ep.unix_path ? connect_unix(c, err, errlen) : connect_tcp(c, err, errlen);
+    if (rc == 0) {
+        c->pid = getpid();
+        c->stats.connects++;
+        if (!c->connecting) {
+            forget_addrs(c);
+        }
+    }
+    return rc;
+}
+
+int rl_conn_finish_connect(rl_conn *c, char *err, size_t errlen)
+{
+    int soerr = 0;
+    socklen_t len = sizeof soerr;
+
+    if (getsockopt(c->fd, SOL_SOCKET, SO_ERROR, &soerr, &len) != 0) {
+        soerr = errno;
+    }
+    if (soerr == 0) {
+        c->connecting = 0;
+        forget_addrs(c);
+        return 0;
+    }
+    close(c->fd);
+    c->fd = -1;
+    if (c->next_addr) { /* e.g. "localhost" gave ::1 first and the server is on 127.0.0.1 only */
+        return connect_next_addr(c, err, errlen);
+    }
+    snprintf(err, errlen, "connect: %s", strerror(soerr));
+    rl_conn_close(c);
+    return RL_E_CONNECT;
+}
+
+int rl_conn_append(rl_conn *c, int argc, const char **argv, const size_t *argvlen, int64_t now_us)
+{
+    char *cmd = NULL;
+    int len = redisFormatCommandArgv(&cmd, argc, argv, argvlen);
+
+    if (len < 0 || cmd == NULL) {
+        return RL_E_NOMEM;
+    }
+    if (c->out_len + (size_t)len > c->out_cap) {
+        size_t cap = (c->out_len + (size_t)len) * 2;
+        char *grown = realloc(c->out, cap);
+        if (grown == NULL) {
+            redisFreeCommand(cmd);
+            return RL_E_NOMEM;
+        }
+        c->out = grown;
+        c->out_cap = cap;
+    }
+    memcpy(c->out + c->out_len, cmd, (size_t)len);
+    c->out_len += (size_t)len;
+    redisFreeCommand(cmd);
+    if (c->owed == 0) {
+        c->owed_since_us = now_us;
+    }
+    c->owed++;
+    return 0;
+}
+
+int rl_conn_flush(rl_conn *c, char *err, size_t errlen)
+{
+    while (c->out_len > 0) {
+        ssize_t n = send(c->fd, c->out, c->out_len, MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            if (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return 0;
+            }
+            snprintf(err, errlen, "write: %s", strerror(errno));
+            return RL_E_IO;
+        }
+        memmove(c->out, c->out + n, c->out_len - (size_t)n);
+        c->out_len -= (size_t)n;
+    }
+    return 0;
+}
+
+int rl_conn_fill(rl_conn *c, char *err, size_t errlen)
+{
+    char buf[16384];
+    for (;;) {
+        ssize_t n = recv(c->fd, buf, sizeof buf, 0);
+        if (n > 0) {
+            if (redisReaderFeed(c->reader, buf, (size_t)n) != REDIS_OK) {
+                snprintf(err, errlen, "protocol error");
+                return RL_E_PROTOCOL;
+            }
+            if ((size_t)n < sizeof buf) {
+                return 0;
+            }
+            continue;
+        }
+        if (n == 0) {
+            snprintf(err, errlen, "connection closed by server");
+            return RL_E_IO;
+        }
+        if (errno == EINTR) {
+            continue;
+        }
+        if (errno == EAGAIN || errno == EWOULDBLOCK) {
+            return 0;
+        }
+        snprintf(err, errlen, "read: %s", strerror(errno));
+        return RL_E_IO;
+    }
+}
+
+void *rl_conn_next_reply(rl_conn *c, int *status)
+{
+    void *reply = NULL;
+    if (redisReaderGetReply(c->reader, &reply) != REDIS_OK) {
+        *status = RL_E_PROTOCOL;
+        return NULL;
+    }
+    if (reply != NULL) {
+        /* A node that keeps answering is not stalled: the clock of what is
+         * still owed restarts at each reply. */
+        c->owed--;
+        c->owed_since_us = c->owed > 0 ? rl_now_us() : 0;
+    }
+    return reply;
+}

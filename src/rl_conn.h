@@ -1,0 +1,78 @@
+/* One connection to one Redis node: a non-blocking socket, an output
+ * buffer, a hiredis reply reader, and the bookkeeping that keeps a reused
+ * (persistent) connection honest: owning pid, replies still owed. */
+#ifndef RL_CONN_H
+#define RL_CONN_H
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include "rl_endpoint.h"
+
+typedef struct rl_conn_stats {
+    uint64_t connects;    /* sockets opened */
+    uint64_t reconnects;  /* of those, replacing one found dead or dirty */
+    uint64_t dropped;     /* closed because replies were left unread */
+} rl_conn_stats;
+
+typedef struct rl_conn {
+    rl_endpoint ep;
+    char name[300];          /* rl_endpoint_describe(), for messages */
+    int fd;                  /* -1 when closed */
+    pid_t pid;               /* process that opened fd */
+    int connecting;          /* non-blocking connect in progress */
+    void *addrs, *next_addr; /* struct addrinfo list while connecting */
+    int authed;              /* handshake (AUTH/SELECT) done on this fd */
+    void *reader;            /* redisReader * */
+    char *out;               /* bytes not yet written */
+    size_t out_len, out_cap;
+    int owed;                /* replies sent for but not read */
+    int discard;             /* of those, replies nobody waits for */
+    int64_t owed_since_us;   /* when the oldest owed reply was asked for */
+    int64_t down_until_us;   /* after a timeout: fail fast until then */
+    rl_conn_stats stats;
+} rl_conn;
+
+/* A closed connection to a copy of ep. NULL when out of memory. */
+rl_conn *rl_conn_new(const rl_endpoint *ep);
+
+/* Closes and frees. */
+void rl_conn_free(rl_conn *c);
+
+/* Closes the socket (a forked child's copy is closed without shutdown,
+ * so the parent's connection is untouched) and forgets owed replies. */
+void rl_conn_close(rl_conn *c);
+
+/* Makes a reused connection safe to send on, without blocking: a socket
+ * inherited across fork() is closed; owed replies that already arrived
+ * are read and dropped; a socket the server closed, or that holds data
+ * nobody asked for, is closed. Returns 1 if still open. */
+int rl_conn_check(rl_conn *c);
+
+/* End of a request: a connection still owing replies is closed, never
+ * handed to the next request dirty. Returns 1 if it was closed. */
+int rl_conn_settle(rl_conn *c);
+
+/* Starts a non-blocking connect. 0: connected or in progress (see
+ * c->connecting); otherwise an rl_status with a message in err. */
+int rl_conn_start_connect(rl_conn *c, char *err, size_t errlen);
+
+/* Completes a connect that poll() reported writable. 0 or an rl_status. */
+int rl_conn_finish_connect(rl_conn *c, char *err, size_t errlen);
+
+/* Appends one command (argv form) to the output buffer and counts the
+ * reply it owes. 0 or RL_E_NOMEM. */
+int rl_conn_append(rl_conn *c, int argc, const char **argv, const size_t *argvlen, int64_t now_us);
+
+/* Writes what it can of the output buffer without blocking.
+ * 0 (maybe partial: c->out_len > 0 then) or RL_E_IO. */
+int rl_conn_flush(rl_conn *c, char *err, size_t errlen);
+
+/* Reads what the socket has into the reader without blocking.
+ * 0, RL_E_IO (closed by the server, or reset) or RL_E_PROTOCOL. */
+int rl_conn_fill(rl_conn *c, char *err, size_t errlen);
+
+/* Takes the next complete reply (a redisReply *) off the reader, or NULL.
+ * Sets *status to RL_E_PROTOCOL on a malformed stream. */
+void *rl_conn_next_reply(rl_conn *c, int *status);
+
+#endif

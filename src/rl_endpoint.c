@@ -1,0 +1,160 @@
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE /* memmem */
+#endif
+#include "rl_endpoint.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int rl_endpoint_set_str(char **field, const char *s, size_t len)
+{
+    char *copy = NULL;
+    if (s != NULL) {
+        copy = malloc(len + 1);
+        if (copy == NULL) {
+            return -1;
+        }
+        memcpy(copy, s, len);
+        copy[len] = '\0';
+    }
+    free(*field);
+    *field = copy;
+    return 0;
+}
+
+static int parse_port(const char *s, size_t len, int *port)
+{
+    long v = 0;
+    size_t i;
+    if (len == 0 || len > 5) {
+        return -1;
+    }
+    for (i = 0; i < len; i++) {
+        if (s[i] < '0' || s[i] > '9') {
+            return -1;
+        }
+        v = v * 10 + (s[i] - '0');
+    }
+    if (v < 1 || v > 65535) {
+        return -1;
+    }
+    *port = (int)v;
+    return 0;
+}
+
+static int fail(char *err, size_t errlen, const char *msg)
+{
+    snprintf(err, errlen, "%s", msg);
+    return -1;
+}
+
+static int parse_unix(const char *path, size_t len, rl_endpoint *out, char *err, size_t errlen)
+{
+    if (len == 0 || path[0] != '/') {
+        return fail(err, errlen, "unix socket path must be absolute, as in unix:///run/redis.sock");
+    }
+    return rl_endpoint_set_str(&out->unix_path, path, len) == 0 ? 0 : fail(err, errlen, "out of memory");
+}
+
+static int parse_tcp(const char *s, size_t len, rl_endpoint *out, char *err, size_t errlen)
+{
+    const char *host = s, *colon;
+    size_t host_len;
+
+    if (len > 0 && s[0] == '[') { /* [v6addr]:port */
+        const char *close = memchr(s, ']', len);
+        if (close == NULL || close == s + 1) {
+            return fail(err, errlen, "malformed IPv6 address, expected [addr]:port");
+        }
+        host = s + 1;
+        host_len = (size_t)(close - host);
+        colon = close + 1 < s + len ? close + 1 : NULL;
+        if (colon != NULL && *colon != ':') {
+            return fail(err, errlen, "expected ':' after ']'");
+        }
+    } else {
+        colon = memchr(s, ':', len);
+        host_len = colon ? (size_t)(colon - s) : len;
+        if (colon && memchr(colon + 1, ':', len - (size_t)(colon + 1 - s))) {
+            return fail(err, errlen, "IPv6 addresses must be written as [addr]:port");
+        }
+    }
+    if (host_len == 0) {
+        return fail(err, errlen, "host is empty");
+    }
+    if (memchr(host, '/', host_len) || memchr(host, ' ', host_len)) {
+        return fail(err, errlen, "host contains '/' or a space");
+    }
+    out->port = RL_DEFAULT_PORT;
+    if (colon != NULL) {
+        if (parse_port(colon + 1, len - (size_t)(colon + 1 - s), &out->port) != 0) {
+            return fail(err, errlen, "port must be a number from 1 to 65535");
+        }
+    }
+    return rl_endpoint_set_str(&out->host, host, host_len) == 0 ? 0 : fail(err, errlen, "out of memory");
+}
+
+int rl_endpoint_parse(const char *spec, size_t len, rl_endpoint *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (len == 0) {
+        return fail(err, errlen, "server address is empty");
+    }
+    if (memchr(spec, '\0', len)) {
+        return fail(err, errlen, "server address contains a NUL byte");
+    }
+    if (len >= 7 && memcmp(spec, "unix://", 7) == 0) {
+        return parse_unix(spec + 7, len - 7, out, err, errlen);
+    }
+    if (len >= 5 && memcmp(spec, "unix:", 5) == 0) {
+        return parse_unix(spec + 5, len - 5, out, err, errlen);
+    }
+    if (len >= 6 && memcmp(spec, "tcp://", 6) == 0) {
+        spec += 6;
+        len -= 6;
+    } else if (memmem(spec, len, "://", 3) != NULL) {
+        return fail(err, errlen, "unknown scheme, expected tcp:// or unix://");
+    }
+    if (len > 0 && spec[0] == '/') {
+        return parse_unix(spec, len, out, err, errlen);
+    }
+    return parse_tcp(spec, len, out, err, errlen);
+}
+
+int rl_endpoint_copy(rl_endpoint *dst, const rl_endpoint *src)
+{
+    memset(dst, 0, sizeof *dst);
+    dst->port = src->port;
+    dst->database = src->database;
+    if ((src->host && rl_endpoint_set_str(&dst->host, src->host, strlen(src->host)))
+        || (src->unix_path && rl_endpoint_set_str(&dst->unix_path, src->unix_path, strlen(src->unix_path)))
+        || (src->username && rl_endpoint_set_str(&dst->username, src->username, strlen(src->username)))
+        || (src->password && rl_endpoint_set_str(&dst->password, src->password, strlen(src->password)))) {
+        rl_endpoint_clear(dst);
+        return -1;
+    }
+    return 0;
+}
+
+void rl_endpoint_clear(rl_endpoint *ep)
+{
+    free(ep->host);
+    free(ep->unix_path);
+    free(ep->username);
+    if (ep->password) {
+        memset(ep->password, 0, strlen(ep->password));
+        free(ep->password);
+    }
+    memset(ep, 0, sizeof *ep);
+}
+
+void rl_endpoint_describe(const rl_endpoint *ep, char *buf, size_t len)
+{
+    if (ep->unix_path) {
+        snprintf(buf, len, "unix:%s", ep->unix_path);
+    } else if (ep->host && strchr(ep->host, ':')) {
+        snprintf(buf, len, "[%s]:%d", ep->host, ep->port);
+    } else {
+        snprintf(buf, len, "%s:%d", ep->host ? ep->host : "?", ep->port);
+    }
+}

@@ -1,0 +1,333 @@
+#include "rl_fanout.h"
+#include "rl_clock.h"
+#include "rl_status.h"
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <hiredis/hiredis.h>
+
+enum { PH_CONNECTING = 1, PH_HANDSHAKE, PH_WAIT, PH_DONE };
+
+static void finish(rl_vote *v, int status, int yes)
+{
+    v->status = status;
+    v->yes = (status == RL_OK) && yes;
+    v->phase = PH_DONE;
+}
+
+static void fail(rl_vote *v, int status, const char *msg)
+{
+    snprintf(v->err, sizeof v->err, "%s", msg);
+    finish(v, status, 0);
+}
+
+static void send_op(rl_vote *v, const rl_op *op, int64_t now);
+
+/* Connection gone while it owed us a reply. A reused connection may have
+ * died of old age just as we sent: try once more on a new one, in a form
+ * that is safe to repeat. A new connection dying is the node's fault. */
+static void lost(rl_vote *v, const rl_op *op, int status, const char *msg, const rl_timeouts *t, int64_t now);
+
+static void start_connect(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
+{
+    int rc = rl_conn_start_connect(v->conn, v->err, sizeof v->err);
+    if (rc != 0) {
+        finish(v, rc, 0);
+        return;
+    }
+    v->reused = 0;
+    v->phase = PH_CONNECTING;
+    v->connect_deadline_us = now + t->connect_us;
+    if (!v->conn->connecting) {
+        v->phase = PH_HANDSHAKE;
+        v->handshake_left = 0;
+    }
+    (void)op;
+}
+
+/* Connected: log in if this socket has not, else send the command. */
+static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
+{
+    rl_conn *c = v->conn;
+    int n;
+
+    if (c->authed) {
+        send_op(v, op, now);
+        return;
+    }
+    n = rl_handshake_append(c, now);
+    if (n < 0) {
+        fail(v, RL_E_NOMEM, "out of memory");
+        return;
+    }
+    if (n == 0) {
+        c->authed = 1;
+        send_op(v, op, now);
+        return;
+    }
+    v->phase = PH_HANDSHAKE;
+    v->handshake_left = n;
+    v->auth_pending = c->ep.password != NULL;
+}
+
+static void send_op(rl_vote *v, const rl_op *op, int64_t now)
+{
+    if (rl_op_append(v->conn, op, (rl_send_form)v->form, now) != 0) {
+        fail(v, RL_E_NOMEM, "out of memory");
+        return;
+    }
+    v->phase = PH_WAIT;
+}
+
+static void lost(rl_vote *v, const rl_op *op, int status, const char *msg, const rl_timeouts *t, int64_t now)
+{
+    rl_conn_close(v->conn);
+    if (v->reused && !v->retried && v->phase == PH_WAIT) {
+        v->retried = 1;
+        v->form = (v->form == RL_FORM_EVAL) ? RL_FORM_RETRY_EVAL : RL_FORM_RETRY;
+        start_connect(v, op, t, now);
+        if (v->phase == PH_HANDSHAKE && v->handshake_left == 0) {
+            on_connected(v, op, now);
+        }
+        return;
+    }
+    fail(v, status, msg);
+}
+
+static void on_handshake_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
+{
+    int was_auth = v->auth_pending;
+    v->auth_pending = 0;
+    if (r->type == REDIS_REPLY_ERROR) {
+        snprintf(v->err, sizeof v->err, "%s refused: %.*s", was_auth ? "AUTH" : "SELECT",
+                 (int)r->len, r->str);
+        /* The socket's login state is unknown now: never reuse it. */
+        rl_conn_close(v->conn);
+        finish(v, was_auth ? RL_E_AUTH : RL_E_REPLY, 0);
+        return;
+    }
+    if (--v->handshake_left == 0) {
+        v->conn->authed = 1;
+        send_op(v, op, now);
+    }
+}
+
+static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
+{
+    int verdict = rl_op_judge(op, r, v->err, sizeof v->err);
+    switch (verdict) {
+    case RL_REPLY_YES:
+    case RL_REPLY_NO:
+        finish(v, RL_OK, verdict == RL_REPLY_YES);
+        return;
+    case RL_REPLY_NOSCRIPT:
+        if (v->form == RL_FORM_FIRST || v->form == RL_FORM_RETRY) {
+            v->form = (v->form == RL_FORM_FIRST) ? RL_FORM_EVAL : RL_FORM_RETRY_EVAL;
+            send_op(v, op, now);
+            return;
+        }
+        finish(v, RL_E_REPLY, 0);
+        return;
+    case RL_REPLY_NOAUTH:
+        v->conn->authed = 0;
+        rl_conn_close(v->conn);
+        finish(v, RL_E_AUTH, 0);
+        return;
+    default:
+        finish(v, RL_E_REPLY, 0);
+    }
+}
+
+/* Reads what the node sent and acts on each complete reply. */
+static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
+{
+    rl_conn *c = v->conn;
+    char msg[RL_ERRLEN];
+    int rc = rl_conn_fill(c, msg, sizeof msg), status = 0;
+    redisReply *r;
+
+    while (v->phase == PH_HANDSHAKE || v->phase == PH_WAIT) {
+        r = rl_conn_next_reply(c, &status);
+        if (r == NULL) {
+            break;
+        }
+        if (c->discard > 0) { /* owed to an earlier call that stopped listening */
+            c->discard--;
+        } else if (v->phase == PH_HANDSHAKE) {
+            on_handshake_reply(v, op, r, now);
+        } else {
+            on_op_reply(v, op, r, now);
+        }
+        freeReplyObject(r);
+    }
+    if (status != 0) {
+        rl_conn_close(c);
+        if (v->phase != PH_DONE) {
+            fail(v, RL_E_PROTOCOL, "malformed reply");
+        }
+        return;
+    }
+    if (rc != 0 && v->phase != PH_DONE) {
+        lost(v, op, rc, msg, t, now);
+    }
+}
+
+static int64_t deadline_of(const rl_vote *v, const rl_timeouts *t)
+{
+    if (v->phase == PH_CONNECTING) {
+        return v->connect_deadline_us;
+    }
+    return v->conn->owed_since_us + t->reply_us;
+}
+
+static void on_deadline(rl_vote *v, const rl_timeouts *t)
+{
+    if (v->phase == PH_CONNECTING) {
+        snprintf(v->err, sizeof v->err, "connect timed out after %lld ms",
+                 (long long)(t->connect_us / 1000));
+    } else {
+        snprintf(v->err, sizeof v->err, "no reply within %lld ms", (long long)(t->reply_us / 1000));
+        v->conn->stats.dropped++; /* it holds an unread reply: never reuse it */
+    }
+    rl_conn_close(v->conn);
+    finish(v, RL_E_TIMEOUT, 0);
+}
+
+/* Writes pending output; moves a completed connect on. */
+static void on_writable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
+{
+    char msg[RL_ERRLEN];
+    int rc;
+
+    if (v->phase == PH_CONNECTING) {
+        rc = rl_conn_finish_connect(v->conn, v->err, sizeof v->err);
+        if (rc != 0) {
+            finish(v, rc, 0);
+            return;
+        }
+        if (v->conn->connecting) {
+            return; /* trying the host's next address */
+        }
+        on_connected(v, op, now);
+        if (v->phase == PH_DONE) {
+            return;
+        }
+    }
+    rc = rl_conn_flush(v->conn, msg, sizeof msg);
+    if (rc != 0) {
+        lost(v, op, rc, msg, t, now);
+    }
+}
+
+static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
+{
+    memset(&v->status, 0, sizeof *v - offsetof(rl_vote, status));
+    v->form = RL_FORM_FIRST;
+    v->reused = rl_conn_check(v->conn);
+    if (v->reused) {
+        send_op(v, op, now);
+    } else {
+        start_connect(v, op, t, now);
+        if (v->phase == PH_HANDSHAKE) { /* connected at once (unix socket) */
+            on_connected(v, op, now);
+        }
+    }
+    if (v->phase == PH_HANDSHAKE || v->phase == PH_WAIT) {
+        on_writable(v, op, t, now);
+    }
+}
+
+/* Leaves a node the decision did not wait for: what it owes is read and
+ * dropped before its next command. */
+static void abandon(rl_vote *v)
+{
+    rl_conn *c = v->conn;
+    if (v->phase == PH_CONNECTING || c->out_len > 0) {
+        rl_conn_close(c);
+    } else {
+        c->discard = c->owed;
+    }
+    snprintf(v->err, sizeof v->err, "decided without waiting for this node");
+    finish(v, RL_E_SKIPPED, 0);
+}
+
+size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t)
+{
+    struct pollfd stack_fds[16], *fds = n <= 16 ? stack_fds : calloc(n, sizeof *fds);
+    size_t i, yes, open;
+    int64_t now = rl_now_us();
+
+    if (fds == NULL) {
+        for (i = 0; i < n; i++) {
+            fail(&votes[i], RL_E_NOMEM, "out of memory");
+        }
+        return 0;
+    }
+    for (i = 0; i < n; i++) {
+        begin(&votes[i], op, t, now);
+    }
+    for (;;) {
+        int64_t next = INT64_MAX;
+        int timeout_ms;
+
+        yes = open = 0;
+        for (i = 0; i < n; i++) {
+            yes += votes[i].phase == PH_DONE && votes[i].yes;
+            open += votes[i].phase != PH_DONE;
+        }
+        if (open == 0 || (early && (yes >= need || yes + open < need))) {
+            break;
+        }
+        for (i = 0; i < n; i++) {
+            rl_vote *v = &votes[i];
+            fds[i].fd = -1;
+            fds[i].events = fds[i].revents = 0;
+            if (v->phase == PH_DONE) {
+                continue;
+            }
+            fds[i].fd = v->conn->fd;
+            fds[i].events = v->phase == PH_CONNECTING ? POLLOUT
+                          : (POLLIN | (v->conn->out_len > 0 ? POLLOUT : 0));
+            if (deadline_of(v, t) < next) {
+                next = deadline_of(v, t);
+            }
+        }
+        timeout_ms = next <= now ? 0 : (int)((next - now + 999) / 1000);
+        if (poll(fds, (nfds_t)n, timeout_ms) < 0 && errno != EINTR) {
+            for (i = 0; i < n; i++) {
+                if (votes[i].phase != PH_DONE) {
+                    rl_conn_close(votes[i].conn);
+                    fail(&votes[i], RL_E_IO, "poll failed");
+                }
+            }
+            break;
+        }
+        now = rl_now_us();
+        for (i = 0; i < n; i++) {
+            rl_vote *v = &votes[i];
+            if (v->phase == PH_DONE) {
+                continue;
+            }
+            if (fds[i].revents & (POLLOUT | POLLERR | POLLHUP) && (v->phase == PH_CONNECTING || v->conn->out_len > 0)) {
+                on_writable(v, op, t, now);
+            }
+            if (v->phase != PH_DONE && v->phase != PH_CONNECTING && (fds[i].revents & (POLLIN | POLLERR | POLLHUP))) {
+                on_readable(v, op, t, now);
+            }
+            if (v->phase != PH_DONE && deadline_of(v, t) <= now) {
+                on_deadline(v, t);
+            }
+        }
+    }
+    for (i = 0; i < n; i++) {
+        if (votes[i].phase != PH_DONE) {
+            abandon(&votes[i]);
+        }
+    }
+    if (fds != stack_fds) {
+        free(fds);
+    }
+    return yes;
+}

@@ -1,0 +1,37 @@
+/* One operation on N nodes at once: every command is written before any
+ * reply is read, and the replies are read in one poll() loop with a
+ * deadline per node. A single node is a quorum of one. */
+#ifndef RL_FANOUT_H
+#define RL_FANOUT_H
+#include <stddef.h>
+#include <stdint.h>
+#include "rl_conn.h"
+#include "rl_lockops.h"
+
+#define RL_ERRLEN 256
+
+typedef struct rl_timeouts {
+    int64_t connect_us;  /* to open a connection */
+    int64_t reply_us;    /* to wait for a node that owes a reply */
+} rl_timeouts;
+
+/* What one node said. */
+typedef struct rl_vote {
+    rl_conn *conn;        /* in: the node's connection (pooled or private) */
+    int status;           /* out: RL_OK when the node answered, else an rl_status */
+    int yes;              /* out: the node voted yes (status RL_OK) */
+    char err[RL_ERRLEN];  /* out: what went wrong, without the node's name */
+    /* private to the fan-out */
+    int phase, handshake_left, auth_pending, reused, retried, form;
+    int64_t connect_deadline_us;
+} rl_vote;
+
+/* Runs op on every node in votes[0..n). With early set it returns as soon
+ * as `need` nodes voted yes or that can no longer happen; the nodes not
+ * heard from then have status RL_E_SKIPPED and their connections keep the
+ * owed reply to be read and dropped before their next command. Returns
+ * the number of yes votes. */
+size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int early,
+                 const rl_timeouts *t);
+
+#endif

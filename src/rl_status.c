@@ -1,0 +1,23 @@
+#include "rl_status.h"
+
+const char *rl_status_name(int status)
+{
+    switch (status) {
+    case RL_OK: return "ok";
+    case RL_E_CONNECT: return "connect failed";
+    case RL_E_TIMEOUT: return "timed out";
+    case RL_E_AUTH: return "authentication failed";
+    case RL_E_IO: return "connection lost";
+    case RL_E_PROTOCOL: return "protocol error";
+    case RL_E_REPLY: return "error reply";
+    case RL_E_NOMEM: return "out of memory";
+    case RL_E_SKIPPED: return "not asked";
+    }
+    return "unknown error";
+}
+
+int rl_status_is_connection(int status)
+{
+    return status == RL_E_CONNECT || status == RL_E_TIMEOUT
+        || status == RL_E_AUTH || status == RL_E_IO;
+}

@@ -1,0 +1,63 @@
+#include "rl_token.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/random.h>
+#include <unistd.h>
+
+static int fill_from_urandom(unsigned char *buf, size_t len)
+{
+    int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+    size_t got = 0;
+    if (fd < 0) {
+        return -1;
+    }
+    while (got < len) {
+        ssize_t n = read(fd, buf + got, len - got);
+        if (n <= 0) {
+            if (n < 0 && errno == EINTR) {
+                continue;
+            }
+            close(fd);
+            return -1;
+        }
+        got += (size_t)n;
+    }
+    close(fd);
+    return 0;
+}
+
+static int fill_random(unsigned char *buf, size_t len)
+{
+    size_t got = 0;
+    while (got < len) {
+        ssize_t n = getrandom(buf + got, len - got, 0);
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            if (errno == ENOSYS) { /* very old kernel */
+                return fill_from_urandom(buf + got, len - got);
+            }
+            return -1;
+        }
+        got += (size_t)n;
+    }
+    return 0;
+}
+
+int rl_token_new(char out[RL_TOKEN_LEN + 1])
+{
+    static const char hex[] = "0123456789abcdef";
+    unsigned char raw[RL_TOKEN_BYTES];
+    size_t i;
+
+    if (fill_random(raw, sizeof raw) != 0) {
+        return -1;
+    }
+    for (i = 0; i < RL_TOKEN_BYTES; i++) {
+        out[2 * i] = hex[raw[i] >> 4];
+        out[2 * i + 1] = hex[raw[i] & 15];
+    }
+    out[RL_TOKEN_LEN] = '\0';
+    return 0;
+}

@@ -1,0 +1,34 @@
+<?php
+
+/** @generate-class-entries */
+
+/** Redis or network trouble. */
+class RedisLockException extends RuntimeException {}
+
+/** A node unreachable, timed out, or refusing AUTH. */
+class RedisLockConnectionException extends RedisLockException {}
+
+/** synchronized(): the lock was not had within the wait. */
+class RedisLockTimeoutException extends RedisLockException {}
+
+/**
+ * @strict-properties
+ * @not-serializable
+ */
+final class RedisLock
+{
+    public function __construct(Redis|string|array $server = '127.0.0.1:6379', #[\SensitiveParameter] array $options = []) {}
+
+    /** Takes $resource for $timeout seconds, one try. */
+    public function acquireLock(string $resource, int $timeout = 10): bool {}
+
+    /** Releases $resource if this object holds it. */
+    public function releaseLock(string $resource): bool {}
+
+    /** Takes $resource for $ttl ms; returns the token, or null when held by another. */
+    public function lock(string $resource, int $ttl, float $wait = 0.0): ?string {}
+
+    public function unlock(string $resource, string $token): bool {}
+
+    public function extend(string $resource, string $token, int $ttl): bool {}
+}

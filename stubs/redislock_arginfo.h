@@ -1,0 +1,111 @@
+/* This is a generated file, edit the .stub.php file instead.
+ * Stub hash: 6f04f651091bf1542baa74de73cd574c728c5174 */
+
+ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
+	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, options, IS_ARRAY, 0, "[]")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_acquireLock, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, timeout, IS_LONG, 0, "10")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_releaseLock, 0, 1, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lock, 0, 2, IS_STRING, 1)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "0.0")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_unlock, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_extend, 0, 3, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
+ZEND_END_ARG_INFO()
+
+
+ZEND_METHOD(RedisLock, __construct);
+ZEND_METHOD(RedisLock, acquireLock);
+ZEND_METHOD(RedisLock, releaseLock);
+ZEND_METHOD(RedisLock, lock);
+ZEND_METHOD(RedisLock, unlock);
+ZEND_METHOD(RedisLock, extend);
+
+
+static const zend_function_entry class_RedisLockException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisLockConnectionException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisLockTimeoutException_methods[] = {
+	ZEND_FE_END
+};
+
+
+static const zend_function_entry class_RedisLock_methods[] = {
+	ZEND_ME(RedisLock, __construct, arginfo_class_RedisLock___construct, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, acquireLock, arginfo_class_RedisLock_acquireLock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, releaseLock, arginfo_class_RedisLock_releaseLock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, lock, arginfo_class_RedisLock_lock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, extend, arginfo_class_RedisLock_extend, ZEND_ACC_PUBLIC)
+	ZEND_FE_END
+};
+
+static zend_class_entry *register_class_RedisLockException(zend_class_entry *class_entry_RuntimeException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockException", class_RedisLockException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RuntimeException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLockConnectionException(zend_class_entry *class_entry_RedisLockException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockConnectionException", class_RedisLockConnectionException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisLockException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLockTimeoutException(zend_class_entry *class_entry_RedisLockException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockTimeoutException", class_RedisLockTimeoutException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisLockException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLock(void)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLock", class_RedisLock_methods);
+	class_entry = zend_register_internal_class_ex(&ce, NULL);
+	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+
+	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 1, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
+
+	return class_entry;
+}
