@@ -12,6 +12,7 @@
 #include "rl_object.h"
 #include "rl_pool.h"
 #include "rl_redislock.h"
+#include "rl_redlock.h"
 #include "stubs/redislock_arginfo.h"
 #include <hiredis/hiredis.h>
 
@@ -43,6 +44,7 @@ static PHP_MINIT_FUNCTION(redislock)
     rl_ce_connection_exception = register_class_RedisLockConnectionException(rl_ce_exception);
     rl_ce_timeout_exception = register_class_RedisLockTimeoutException(rl_ce_exception);
     rl_redislock_init(register_class_RedisLock());
+    rl_redlock_init(register_class_RedLock());
     rl_pool_init();
     return SUCCESS;
 }

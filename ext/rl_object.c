@@ -110,6 +110,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
         }
         o->n = i + 1;
     }
+    o->quorum = n / 2 + 1;
     return SUCCESS;
 }
 
@@ -137,16 +138,18 @@ rl_held *rl_held_find(rl_object *o, zend_string *key)
     return zend_hash_find_ptr(&o->held, key);
 }
 
-void rl_held_add(rl_object *o, zend_string *key, zend_string *token)
+rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t valid_until_us)
 {
     rl_held *h = emalloc(sizeof *h);
     h->token = zend_string_copy(token);
     h->count = 1;
     h->pid = getpid();
+    h->valid_until_us = valid_until_us;
     zend_hash_update_ptr(&o->held, key, h);
     if (o->auto_release) {
         link_live(o);
     }
+    return h;
 }
 
 void rl_held_remove(rl_object *o, zend_string *key)

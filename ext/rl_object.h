@@ -11,16 +11,21 @@ typedef struct rl_held {
     zend_string *token;
     zend_long count;       /* re-entrant acquisitions not yet released */
     pid_t pid;             /* a forked child never auto-releases its parent's locks */
+    int64_t valid_until_us;/* monotonic: when the lock can no longer be trusted */
 } rl_held;
 
 struct rl_object {
     rl_conn **conns;
     size_t n;
+    size_t quorum;         /* n / 2 + 1 */
+    bool redlock;          /* validity and drift apply; messages list every node */
     bool persistent;       /* conns are the pool's; else ours to free */
     bool auto_release;
     rl_timeouts timeouts;
     zend_string *prefix;
     double drift_factor;
+    zend_long retry_delay_ms; /* RedLock: pause between tries, randomised in [d/2, d] */
+    zend_long retry_count;    /* RedLock: tries in all when lock() is given no wait */
     HashTable held;        /* key => rl_held * */
     rl_object *prev, *next;/* the request's live list, for RSHUTDOWN */
     bool live;
@@ -51,7 +56,7 @@ size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need,
 
 /* Held-lock bookkeeping. */
 rl_held *rl_held_find(rl_object *o, zend_string *key);
-void rl_held_add(rl_object *o, zend_string *key, zend_string *token);
+rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t valid_until_us);
 void rl_held_remove(rl_object *o, zend_string *key);
 
 /* Releases every lock o holds that this process took; errors are swallowed

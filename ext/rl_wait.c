@@ -1,26 +1,31 @@
 #include "rl_wait.h"
 #include "src/rl_clock.h"
-#include <stdlib.h>
 #include <time.h>
 #include <sys/random.h>
 
-void rl_wait_start(rl_wait *w, double seconds)
+void rl_wait_start(rl_wait *w, double seconds, int64_t tries, int64_t pause_min_us, int64_t pause_max_us)
 {
-    w->deadline_us = rl_now_us() + (int64_t)(seconds * 1e6);
+    w->deadline_us = seconds >= 0 ? rl_now_us() + (int64_t)(seconds * 1e6) : INT64_MAX;
+    w->tries_left = tries > 0 ? tries - 1 : INT64_MAX;
+    w->pause_min_us = pause_min_us;
+    w->pause_max_us = pause_max_us > pause_min_us ? pause_max_us : pause_min_us;
 }
 
 bool rl_wait_again(rl_wait *w)
 {
     int64_t left = w->deadline_us - rl_now_us();
-    unsigned int jitter = 0;
+    uint64_t r = 0;
     int64_t pause;
     struct timespec ts;
 
-    if (left <= 0) {
+    if (left <= 0 || w->tries_left <= 0) {
         return false;
     }
-    (void)getrandom(&jitter, sizeof jitter, GRND_NONBLOCK);
-    pause = 5000 + (int64_t)(jitter % 10000); /* 5..15 ms, spread so waiters do not move in step */
+    if (w->tries_left != INT64_MAX) {
+        w->tries_left--;
+    }
+    (void)getrandom(&r, sizeof r, GRND_NONBLOCK);
+    pause = w->pause_min_us + (int64_t)(r % (uint64_t)(w->pause_max_us - w->pause_min_us + 1));
     if (pause > left) {
         pause = left;
     }

@@ -182,7 +182,14 @@ static int64_t deadline_of(const rl_vote *v, const rl_timeouts *t)
     return v->conn->owed_since_us + t->reply_us;
 }
 
-static void on_deadline(rl_vote *v, const rl_timeouts *t)
+/* After a timeout a node is not asked again for this long: a stalled node
+ * costs its timeout once, not on every call. */
+static int64_t down_window(const rl_timeouts *t)
+{
+    return t->reply_us > 1000000 ? t->reply_us : 1000000;
+}
+
+static void on_deadline(rl_vote *v, const rl_timeouts *t, int64_t now)
 {
     if (v->phase == PH_CONNECTING) {
         snprintf(v->err, sizeof v->err, "connect timed out after %lld ms",
@@ -192,6 +199,7 @@ static void on_deadline(rl_vote *v, const rl_timeouts *t)
         v->conn->stats.dropped++; /* it holds an unread reply: never reuse it */
     }
     rl_conn_close(v->conn);
+    v->conn->down_until_us = now + down_window(t);
     finish(v, RL_E_TIMEOUT, 0);
 }
 
@@ -225,6 +233,12 @@ static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now
 {
     memset(&v->status, 0, sizeof *v - offsetof(rl_vote, status));
     v->form = RL_FORM_FIRST;
+    if (v->conn->down_until_us > now) {
+        snprintf(v->err, sizeof v->err, "timed out a moment ago; not asked again for %lld ms",
+                 (long long)((v->conn->down_until_us - now + 999) / 1000));
+        finish(v, RL_E_TIMEOUT, 0);
+        return;
+    }
     v->reused = rl_conn_check(v->conn);
     if (v->reused) {
         send_op(v, op, now);
@@ -317,7 +331,7 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
                 on_readable(v, op, t, now);
             }
             if (v->phase != PH_DONE && deadline_of(v, t) <= now) {
-                on_deadline(v, t);
+                on_deadline(v, t, now);
             }
         }
     }

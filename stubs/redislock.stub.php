@@ -32,3 +32,23 @@ final class RedisLock
 
     public function extend(string $resource, string $token, int $ttl): bool {}
 }
+
+/**
+ * @strict-properties
+ * @not-serializable
+ */
+final class RedLock
+{
+    /** @param array $servers a list of RedisLock's server forms */
+    public function __construct(array $servers, int $retryDelay = 200, int $retryCount = 3, #[\SensitiveParameter] array $options = []) {}
+
+    /** Takes $resource for $ttl ms on a quorum; null $wait: retryCount tries $retryDelay apart. */
+    public function lock(string $resource, int $ttl, ?float $wait = null): ?string {}
+
+    public function unlock(string $resource, string $token): bool {}
+
+    public function extend(string $resource, string $token, int $ttl): bool {}
+
+    /** ms of validity left of a lock this object holds on $resource, else 0. */
+    public function getValidity(string $resource): int {}
+}

@@ -1,0 +1,217 @@
+#include "rl_locking.h"
+#include "rl_errors.h"
+#include "src/rl_clock.h"
+#include "src/rl_status.h"
+#include "src/rl_token.h"
+#include "zend_exceptions.h"
+#include "zend_smart_str.h"
+#include <unistd.h>
+
+#define MAX_STACK_VOTES 8
+
+typedef struct rl_tally {
+    rl_vote stack[MAX_STACK_VOTES];
+    rl_vote *votes;
+    size_t yes;
+    size_t failed;         /* nodes that errored or timed out */
+    bool all_clean;        /* every node answered (yes or no) */
+} rl_tally;
+
+static void tally_init(rl_tally *t, rl_object *o)
+{
+    t->votes = o->n <= MAX_STACK_VOTES ? t->stack : ecalloc(o->n, sizeof(rl_vote));
+}
+
+static void tally_free(rl_tally *t)
+{
+    if (t->votes != t->stack) {
+        efree(t->votes);
+    }
+}
+
+static void run(rl_object *o, rl_tally *t, const rl_op *op, int early)
+{
+    size_t i;
+    t->yes = rl_object_run(o, op, t->votes, early ? o->quorum : o->n, early);
+    t->failed = 0;
+    t->all_clean = true;
+    for (i = 0; i < o->n; i++) {
+        t->failed += t->votes[i].status != RL_OK && t->votes[i].status != RL_E_SKIPPED;
+        t->all_clean = t->all_clean && t->votes[i].status == RL_OK;
+    }
+}
+
+/* Fewer than a quorum of nodes could answer: throw, naming each one that failed. */
+static int throw_if_no_quorum(rl_object *o, rl_tally *t)
+{
+    smart_str msg = {0};
+    const char *sep = "";
+    bool connection = true;
+    size_t i;
+
+    if (t->failed <= o->n - o->quorum) {
+        return 0;
+    }
+    if (o->n == 1) {
+        rl_throw_node_error(&t->votes[0]);
+        return -1;
+    }
+    smart_str_append_printf(&msg, "%zu of %zu Redis nodes failed (quorum is %zu): ", t->failed, o->n, o->quorum);
+    for (i = 0; i < o->n; i++) {
+        rl_vote *v = &t->votes[i];
+        if (v->status == RL_OK || v->status == RL_E_SKIPPED) {
+            continue;
+        }
+        connection = connection && rl_status_is_connection(v->status);
+        smart_str_append_printf(&msg, "%s%s: %s", sep, v->conn->name, v->err);
+        sep = "; ";
+    }
+    smart_str_0(&msg);
+    zend_throw_exception(connection ? rl_ce_connection_exception : rl_ce_exception, ZSTR_VAL(msg.s), 0);
+    smart_str_free(&msg);
+    return -1;
+}
+
+static int64_t drift_ms(rl_object *o, zend_long ttl_ms)
+{
+    /* Redlock: clocks drift, and expiry is only as precise as a ms plus one. */
+    return o->redlock ? (int64_t)((double)ttl_ms * o->drift_factor) + 2 : 0;
+}
+
+/* Deletes our token everywhere, waiting for each node's answer; errors are
+ * not ours to report here (the caller reports the attempt). */
+static void undo(rl_object *o, const rl_op *lock_op)
+{
+    rl_tally t;
+    rl_op op = *lock_op;
+    op.kind = RL_OP_UNLOCK;
+    tally_init(&t, o);
+    run(o, &t, &op, 0);
+    tally_free(&t);
+}
+
+/* A quorum voted yes, in time to leave some validity. Returns the monotonic
+ * time the lock stops being trusted, or 0 if it is not won. */
+static int64_t won_until(rl_object *o, rl_tally *t, int64_t start_us, zend_long ttl_ms)
+{
+    int64_t until = start_us + ((int64_t)ttl_ms - drift_ms(o, ttl_ms)) * 1000;
+    if (t->yes < o->quorum || (o->redlock && until <= rl_now_us())) {
+        return 0;
+    }
+    return until;
+}
+
+static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
+{
+    rl_op op = {RL_OP_EXTEND, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(h->token), ZSTR_LEN(h->token), ttl_ms};
+    int64_t start = rl_now_us(), until;
+    rl_tally t;
+    int r;
+
+    tally_init(&t, o);
+    run(o, &t, &op, 0);
+    r = throw_if_no_quorum(o, &t);
+    if (r == 0 && (until = won_until(o, &t, start, ttl_ms)) != 0) {
+        h->valid_until_us = until;
+        r = 1;
+    }
+    tally_free(&t);
+    return r;
+}
+
+int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out)
+{
+    char token[RL_TOKEN_LEN + 1];
+    rl_op op = {RL_OP_LOCK, ZSTR_VAL(key), ZSTR_LEN(key), token, RL_TOKEN_LEN, ttl_ms};
+    rl_held *h = rl_held_find(o, key);
+    int64_t start, until = 0;
+    rl_tally t;
+    int r;
+
+    *token_out = NULL;
+    if (h != NULL && h->pid == getpid()) {
+        r = refresh(o, h, key, ttl_ms);
+        if (r != 0) {
+            if (r == 1) {
+                h->count++;
+                *token_out = zend_string_copy(h->token);
+            }
+            return r;
+        }
+        rl_held_remove(o, key); /* expired while held: no longer ours */
+    }
+    if (rl_token_new(token) != 0) {
+        zend_throw_exception(rl_ce_exception, "cannot read random bytes for a token", 0);
+        return -1;
+    }
+    tally_init(&t, o);
+    start = rl_now_us();
+    run(o, &t, &op, 1);
+    r = throw_if_no_quorum(o, &t);
+    if (r == 0 && (until = won_until(o, &t, start, ttl_ms)) != 0) {
+        *token_out = zend_string_init(token, RL_TOKEN_LEN, 0);
+        rl_held_add(o, key, *token_out, until);
+        r = 1;
+    } else if (t.yes > 0 || !t.all_clean) {
+        undo(o, &op); /* some node may hold our token: take it back everywhere */
+    }
+    tally_free(&t);
+    return r;
+}
+
+int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
+{
+    rl_held *h = rl_held_find(o, key);
+    rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
+    bool ours = h != NULL && zend_string_equals(h->token, token);
+    rl_tally t;
+    int r;
+
+    if (ours && h->count > 1) {
+        h->count--; /* re-entrant: the key goes at the last release */
+        return 1;
+    }
+    tally_init(&t, o);
+    run(o, &t, &op, 0);
+    r = throw_if_no_quorum(o, &t);
+    if (r == 0) {
+        r = t.yes >= o->quorum;
+        if (ours) {
+            rl_held_remove(o, key);
+        }
+    }
+    tally_free(&t);
+    return r;
+}
+
+int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms)
+{
+    rl_op op = {RL_OP_EXTEND, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), ttl_ms};
+    rl_held *h = rl_held_find(o, key);
+    int64_t start = rl_now_us(), until;
+    rl_tally t;
+    int r;
+
+    tally_init(&t, o);
+    run(o, &t, &op, 0);
+    r = throw_if_no_quorum(o, &t);
+    if (r == 0 && (until = won_until(o, &t, start, ttl_ms)) != 0) {
+        r = 1;
+        if (h != NULL && zend_string_equals(h->token, token)) {
+            h->valid_until_us = until;
+        }
+    }
+    tally_free(&t);
+    return r;
+}
+
+zend_long rl_lock_validity(rl_object *o, zend_string *key)
+{
+    rl_held *h = rl_held_find(o, key);
+    int64_t left;
+    if (h == NULL || h->pid != getpid()) {
+        return 0;
+    }
+    left = h->valid_until_us - rl_now_us();
+    return left > 0 ? (zend_long)(left / 1000) : 0;
+}

@@ -1,0 +1,21 @@
+/* Acquire, release and extend for both classes: a quorum of the object's
+ * nodes decides (one node is a quorum of one). Each returns 1 (yes), 0 (no)
+ * or -1 with an exception thrown. */
+#ifndef RL_LOCKING_H
+#define RL_LOCKING_H
+#include "rl_object.h"
+
+/* One try at key for ttl_ms. Re-entrant: a key this object holds is
+ * refreshed and counted, and its token returned again. */
+int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out);
+
+/* Releases key if it holds token; a re-entrant hold only counts down. */
+int rl_lock_release(rl_object *o, zend_string *key, zend_string *token);
+
+/* Sets key's TTL to ttl_ms where it holds token. */
+int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms);
+
+/* ms of validity left of a lock this object holds on key, else 0. */
+zend_long rl_lock_validity(rl_object *o, zend_string *key);
+
+#endif

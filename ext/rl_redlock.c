@@ -1,0 +1,119 @@
+/* class RedLock: a quorum of independent nodes, all asked at once. */
+#include "rl_redlock.h"
+#include "rl_locking.h"
+#include "rl_methods.h"
+
+zend_class_entry *rl_ce_redlock;
+static zend_object_handlers handlers;
+
+static zend_object *create(zend_class_entry *ce)
+{
+    return rl_object_create(ce, &handlers);
+}
+
+void rl_redlock_init(zend_class_entry *ce)
+{
+    rl_ce_redlock = ce;
+    ce->create_object = create;
+    memcpy(&handlers, zend_get_std_object_handlers(), sizeof handlers);
+    handlers.offset = XtOffsetOf(rl_object, std);
+    handlers.free_obj = rl_object_free;
+    handlers.clone_obj = NULL;
+}
+
+#define MAX_NODES 64
+
+PHP_METHOD(RedLock, __construct)
+{
+    HashTable *servers, *options = NULL;
+    zend_long retry_delay = 200, retry_count = 3;
+    rl_object *o = Z_RL_OBJ_P(ZEND_THIS);
+    rl_settings s;
+    zval list;
+    uint32_t n;
+
+    ZEND_PARSE_PARAMETERS_START(1, 4)
+        Z_PARAM_ARRAY_HT(servers)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(retry_delay)
+        Z_PARAM_LONG(retry_count)
+        Z_PARAM_ARRAY_HT(options)
+    ZEND_PARSE_PARAMETERS_END();
+
+    n = zend_hash_num_elements(servers);
+    if (n == 0 || n > MAX_NODES) {
+        zend_argument_value_error(1, "must hold between 1 and %d servers", MAX_NODES);
+        RETURN_THROWS();
+    }
+    if (!zend_array_is_list(servers)) {
+        zend_argument_value_error(1, "must be a list of servers");
+        RETURN_THROWS();
+    }
+    if (retry_delay < 0 || retry_delay > 60000) {
+        zend_argument_value_error(2, "must be between 0 and 60000 (ms)");
+        RETURN_THROWS();
+    }
+    if (retry_count < 0 || retry_count > 1000) {
+        zend_argument_value_error(3, "must be between 0 and 1000");
+        RETURN_THROWS();
+    }
+    o->redlock = true;
+    o->retry_delay_ms = retry_delay;
+    o->retry_count = retry_count;
+    ZVAL_ARR(&list, servers);
+    if (rl_settings_parse(&s, options, 4, true) == SUCCESS) {
+        rl_object_setup(o, &s, &list, n, 1, true);
+    }
+    rl_settings_free(&s);
+}
+
+PHP_METHOD(RedLock, lock)
+{
+    zend_string *resource;
+    zend_long ttl;
+    double wait = -1.0;
+    bool wait_null = true;
+    rl_object *o = Z_RL_OBJ_P(ZEND_THIS);
+    rl_wait w;
+
+    ZEND_PARSE_PARAMETERS_START(2, 3)
+        Z_PARAM_STR(resource)
+        Z_PARAM_LONG(ttl)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_DOUBLE_OR_NULL(wait, wait_null)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (!wait_null && !(wait >= 0.0 && wait <= 86400.0)) {
+        zend_argument_value_error(3, "must be null or between 0 and 86400 seconds");
+        RETURN_THROWS();
+    }
+    /* No wait given: retryCount tries in all, as the Redlock libraries do. */
+    rl_wait_start(&w, wait_null ? -1.0 : wait, wait_null ? (o->retry_count > 0 ? o->retry_count : 1) : 0,
+                  o->retry_delay_ms * 500, o->retry_delay_ms * 1000);
+    rl_method_lock(o, resource, ttl, &w, return_value);
+}
+
+PHP_METHOD(RedLock, unlock)
+{
+    rl_method_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedLock, extend)
+{
+    rl_method_extend(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedLock, getValidity)
+{
+    zend_string *resource, *key;
+
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(resource)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (!(key = rl_object_key(Z_RL_OBJ_P(ZEND_THIS), resource, 1))) {
+        RETURN_THROWS();
+    }
+    RETVAL_LONG(rl_lock_validity(Z_RL_OBJ_P(ZEND_THIS), key));
+    zend_string_release(key);
+}
