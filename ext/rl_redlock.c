@@ -53,8 +53,8 @@ PHP_METHOD(RedLock, __construct)
         zend_argument_value_error(2, "must be between 0 and 60000 (ms)");
         RETURN_THROWS();
     }
-    if (retry_count < 0 || retry_count > 1000) {
-        zend_argument_value_error(3, "must be between 0 and 1000");
+    if (retry_count < 0 || retry_count > 1000000) {
+        zend_argument_value_error(3, "must be between 0 and 1000000");
         RETURN_THROWS();
     }
     o->redlock = true;
