@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# Run the phpt suite against 5 throwaway redis-server processes.
+#
+#   tests/run-suite.sh [--no-valgrind] [TEST.phpt|DIR ...]
+#
+# Pass 1 runs the tests normally; pass 2 (skipped by --no-valgrind or
+# REDISLOCK_VALGRIND=0) runs them under valgrind (run-tests -m) for leaks.
+# The last line is "N passed, M failed, K skipped" over both passes; the exit
+# status is non-zero when anything failed/leaked/borked or nothing passed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+
+valgrind=1
+[[ ${REDISLOCK_VALGRIND:-1} == 0 ]] && valgrind=0
+targets=()
+for arg; do
+    case $arg in
+        --no-valgrind) valgrind=0 ;;
+        --valgrind) valgrind=1 ;;
+        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        *) targets+=("$(realpath -- "$arg")") ;;   # absolute: we cd below
+    esac
+done
+((${#targets[@]})) || targets=("$here")
+cd "$root"
+
+die() { echo "run-suite: $*" >&2; exit 1; }
+
+php=$(command -v php) || die "php not found"
+redis_server=${REDISLOCK_TEST_REDIS_SERVER:-$(command -v redis-server || true)}
+[[ -x $redis_server ]] || die "redis-server not found (run scripts/deps.sh)"
+ext=$root/modules/redislock.so
+[[ -f $ext ]] || die "$ext missing (run scripts/build.sh)"
+"$php" -d "extension=$ext" -r 'exit(extension_loaded("redislock") ? 0 : 1);' \
+    || die "$ext does not load"
+((valgrind == 0)) || command -v valgrind >/dev/null || die "valgrind not found (or use --no-valgrind)"
+
+# run-tests.php: the copy phpize put in the repo root, else the system one.
+run_tests=
+for f in "$root/run-tests.php" \
+         "$(php-config --prefix 2>/dev/null)/lib/php/$(php-config --phpapi 2>/dev/null)/build/run-tests.php" \
+         /usr/lib/php/*/build/run-tests.php; do
+    [[ -f $f ]] && { run_tests=$f; break; }
+done
+[[ -n $run_tests ]] || die "run-tests.php not found (install php-dev)"
+
+# --- throwaway redis servers -------------------------------------------------
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/redislock-suite.XXXXXX")
+pids=()
+
+alive() {   # running and not a zombie
+    local state
+    state=$(cut -d' ' -f3 "/proc/$1/stat" 2>/dev/null) || return 1
+    [[ $state != Z ]]
+}
+
+stop_pid() {   # SIGTERM, then SIGKILL after 5 s
+    local pid=$1 i
+    kill -CONT "$pid" 2>/dev/null || true   # a SIGSTOPped server ignores TERM
+    kill -TERM "$pid" 2>/dev/null || return 0
+    for ((i = 0; i < 50; i++)); do alive "$pid" || break; sleep 0.1; done
+    alive "$pid" && kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null || true   # reap it if it is our child
+}
+
+rt_pid='' tail_pid=''
+cleanup() {
+    local pid f i
+    set +e   # clean up as much as possible, whatever fails
+    if [[ -n $rt_pid ]]; then   # interrupted during a pass
+        kill -TERM -- "-$rt_pid" 2>/dev/null || true
+        for ((i = 0; i < 30; i++)); do alive "$rt_pid" || break; sleep 0.1; done
+        kill -KILL -- "-$rt_pid" 2>/dev/null || true
+        [[ -n $tail_pid ]] && kill "$tail_pid" 2>/dev/null
+    fi
+    for pid in "${pids[@]}"; do stop_pid "$pid"; done
+    # Private servers of tests (RlTestServer) that a crashed/killed test left:
+    # each records its pid in $TMPDIR/rl-redis-*/rl-server.pid.
+    for f in "$tmp"/t/rl-redis-*/rl-server.pid; do
+        [[ -f $f ]] || continue
+        pid=$(<"$f")
+        # redis rewrites its cmdline, but it runs chdir'ed into its --dir
+        if alive "$pid" && [[ $(readlink "/proc/$pid/cwd" 2>/dev/null) == "$tmp"/* ]]; then
+            echo "run-suite: killing leftover test redis-server $pid" >&2
+            kill -KILL "$pid" 2>/dev/null || true
+            # not our child: give init a moment to reap it
+            for ((i = 0; i < 20; i++)); do [[ -e /proc/$pid ]] || break; sleep 0.1; done
+        fi
+    done
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+free_port() {   # let the kernel pick: bind port 0 and report it
+    "$php" -n -r '$s = stream_socket_server("tcp://127.0.0.1:0") or exit(1);
+        $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1);'
+}
+
+pings() {   # pings PORT: does a server answer PING there?
+    if command -v redis-cli >/dev/null; then
+        [[ $(redis-cli -h 127.0.0.1 -p "$1" ping 2>/dev/null) == PONG ]]
+    else
+        local line
+        { exec 3<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 1
+        printf 'PING\r\n' >&3
+        read -r -t 1 line <&3 || true
+        exec 3>&-
+        [[ $line == +PONG* ]]
+    fi
+}
+
+ports=()
+start_server() {   # start_server N: start server N, retrying if its port got taken
+    local n=$1 try port pid dir=$tmp/redis-$1 i
+    mkdir -p "$dir"
+    for ((try = 0; try < 5; try++)); do
+        port=$(free_port)
+        "$redis_server" --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
+            --daemonize no --dir "$dir" --logfile "$dir/redis.log" </dev/null >/dev/null 2>&1 &
+        pid=$!
+        pids+=("$pid")
+        for ((i = 0; i < 100; i++)); do
+            alive "$pid" || break
+            if pings "$port"; then ports+=("$port"); return 0; fi
+            sleep 0.05
+        done
+        stop_pid "$pid"
+    done
+    cat "$dir/redis.log" >&2 || true
+    die "redis-server #$n did not start"
+}
+
+for n in 1 2 3 4 5; do start_server "$n"; done
+mkdir "$tmp/t"
+
+export REDISLOCK_TEST_HOST=127.0.0.1
+REDISLOCK_TEST_PORTS=$(IFS=,; echo "${ports[*]}")
+export REDISLOCK_TEST_PORTS
+export REDISLOCK_TEST_REDIS_SERVER=$redis_server
+export REDISLOCK_TEST_EXT=$ext
+export TEST_PHP_EXECUTABLE=$php
+export TMPDIR=$tmp/t   # tests' temp dirs (and private servers) live here
+echo "run-suite: redis on 127.0.0.1:{$REDISLOCK_TEST_PORTS}"
+
+# --- passes --------------------------------------------------------------------
+passed=0 failed=0 skipped=0
+
+count() {   # count LABEL LOG: the number on run-tests' "LABEL : N (..%)" line
+    sed -n "s/^$1 *: *\([0-9][0-9]*\).*/\1/p" "$2" | tail -n1 | grep . || echo 0
+}
+
+run_pass() {   # run_pass NAME [run-tests options]
+    local name=$1 log=$tmp/$1.log
+    shift
+    echo "run-suite: === $name pass ==="
+    for port in "${ports[@]}"; do redis-cli -p "$port" flushall >/dev/null 2>&1 || true; done
+    # run-tests runs in its own process group (setsid), so that an interrupt
+    # can end it with every test php and server under it; "wait" lets the
+    # INT/TERM traps run at once. Its exit status is not used: the summary is.
+    setsid "$php" "$run_tests" -q --show-diff -d "extension=$ext" "$@" "${targets[@]}" \
+        </dev/null >"$log" 2>&1 &
+    rt_pid=$!
+    tail -n +1 -s 0.2 -f --pid="$rt_pid" "$log" &
+    tail_pid=$!
+    wait "$rt_pid" || true
+    wait "$tail_pid" || true
+    rt_pid='' tail_pid=''
+    passed=$((passed + $(count 'Tests passed' "$log")))
+    skipped=$((skipped + $(count 'Tests skipped' "$log")))
+    failed=$((failed + $(count 'Tests failed' "$log") + $(count 'Tests warned' "$log") \
+        + $(count 'Tests leaked' "$log") + $(count 'Tests borked' "$log")))
+}
+
+run_pass normal
+if ((valgrind)); then
+    # run-tests -m runs "valgrind -q --trace-children=yes", which reports
+    # memory errors but no leaks: ask for definite leaks as errors too.
+    # Traced children would write to (and truncate) the test's own log, so
+    # none is traced: redis-server runs natively and RlTestChild gives child
+    # php its own valgrind. Extensions stay loaded at exit so that leak stacks
+    # have symbols.
+    VALGRIND_OPTS="${VALGRIND_OPTS:-} --leak-check=full --show-leak-kinds=definite
+        --errors-for-leak-kinds=definite --trace-children-skip=*" \
+    REDISLOCK_TEST_VALGRIND=1 USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1 \
+        run_pass valgrind -m
+fi
+
+echo "$passed passed, $failed failed, $skipped skipped"
+((failed == 0 && passed > 0))
