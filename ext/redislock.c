@@ -14,6 +14,8 @@
 #include "rl_redislock.h"
 #include "rl_redlock.h"
 #include "stubs/redislock_arginfo.h"
+#include "ext/standard/sha1.h"
+#include "src/rl_scripts.h"
 #include <hiredis/hiredis.h>
 
 ZEND_DECLARE_MODULE_GLOBALS(redislock)
@@ -37,8 +39,26 @@ static PHP_GINIT_FUNCTION(redislock)
     memset(redislock_globals, 0, sizeof *redislock_globals);
 }
 
+/* The scripts' SHA1s for EVALSHA, from their text: they cannot disagree. */
+static void hash_scripts(void)
+{
+    int s;
+    for (s = 0; s < RL_SCRIPT_COUNT; s++) {
+        const char *src = rl_script_source((rl_script)s);
+        unsigned char digest[20];
+        char hex[41];
+        PHP_SHA1_CTX ctx;
+        PHP_SHA1Init(&ctx);
+        PHP_SHA1Update(&ctx, (const unsigned char *)src, strlen(src));
+        PHP_SHA1Final(digest, &ctx);
+        make_sha1_digest(hex, digest);
+        rl_script_set_sha((rl_script)s, hex);
+    }
+}
+
 static PHP_MINIT_FUNCTION(redislock)
 {
+    hash_scripts();
     REGISTER_INI_ENTRIES();
     rl_ce_exception = register_class_RedisLockException(spl_ce_RuntimeException);
     rl_ce_connection_exception = register_class_RedisLockConnectionException(rl_ce_exception);

@@ -5,6 +5,7 @@
 #include "src/rl_token.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_STACK_VOTES 8
@@ -119,13 +120,51 @@ static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
     return r;
 }
 
+/* The smallest PTTL the nodes that said no reported (LOCK_WAIT), 0 when one
+ * found the key gone, -1 when none said. */
+static long long shortest_pttl(rl_object *o, rl_tally *t)
+{
+    long long best = -1;
+    size_t i;
+    for (i = 0; i < o->n; i++) {
+        rl_vote *v = &t->votes[i];
+        long long p = v->value == -2 ? 0 : v->value; /* -2: expired just now */
+        if (v->status == RL_OK && !v->yes && p >= 0 && (best < 0 || p < best)) {
+            best = p;
+        }
+    }
+    return best;
+}
+
+/* One quorum attempt with op (LOCK or LOCK_WAIT, with a fresh token). */
+static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string **token_out, long long *pttl)
+{
+    int64_t start = rl_now_us(), until;
+    rl_tally t;
+    int r;
+
+    tally_init(&t, o);
+    run(o, &t, op, 1);
+    r = throw_if_no_quorum(o, &t);
+    if (r == 0 && (until = won_until(o, &t, start, op->ttl_ms)) != 0) {
+        *token_out = zend_string_init(op->token, op->token_len, 0);
+        rl_held_add(o, key, *token_out, until);
+        r = 1;
+    } else if (t.yes > 0 || !t.all_clean) {
+        undo(o, op); /* some node may hold our token: take it back everywhere */
+    }
+    if (pttl) {
+        *pttl = shortest_pttl(o, &t);
+    }
+    tally_free(&t);
+    return r;
+}
+
 int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out)
 {
     char token[RL_TOKEN_LEN + 1];
     rl_op op = {RL_OP_LOCK, ZSTR_VAL(key), ZSTR_LEN(key), token, RL_TOKEN_LEN, ttl_ms};
     rl_held *h = rl_held_find(o, key);
-    int64_t start, until = 0;
-    rl_tally t;
     int r;
 
     *token_out = NULL;
@@ -144,18 +183,120 @@ int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **
         zend_throw_exception(rl_ce_exception, "cannot read random bytes for a token", 0);
         return -1;
     }
-    tally_init(&t, o);
-    start = rl_now_us();
-    run(o, &t, &op, 1);
-    r = throw_if_no_quorum(o, &t);
-    if (r == 0 && (until = won_until(o, &t, start, ttl_ms)) != 0) {
-        *token_out = zend_string_init(token, RL_TOKEN_LEN, 0);
-        rl_held_add(o, key, *token_out, until);
-        r = 1;
-    } else if (t.yes > 0 || !t.all_clean) {
-        undo(o, &op); /* some node may hold our token: take it back everywhere */
+    return attempt(o, key, &op, token_out, NULL);
+}
+
+/* Blocks on the waiter's own wake list on every node (on a second
+ * connection per node) until one is woken or until recheck_us. 1 woken,
+ * 0 not, -1 when a node cannot block (an error reply). */
+static int wait_for_wake(rl_object *o, zend_string *key, const char *waiter, int64_t recheck_us)
+{
+    int64_t now = rl_now_us(), span = recheck_us - now;
+    rl_op op = {RL_OP_WAKE_WAIT, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0, 0, waiter, RL_TOKEN_LEN,
+                span < 10000 ? 10 : span / 1000, 0};
+    rl_timeouts t = o->timeouts;
+    rl_tally tally;
+    size_t i;
+    int r = 0;
+
+    if (!rl_object_wait_conns(o)) {
+        return -1;
     }
+    t.reply_us += span;
+    t.stop_at_us = recheck_us;
+    tally_init(&tally, o);
+    for (i = 0; i < o->n; i++) {
+        tally.votes[i].conn = o->wait_conns[i];
+    }
+    r = rl_fanout(&op, tally.votes, o->n, 1, 1, &t) > 0;
+    for (i = 0; i < o->n && r == 0; i++) {
+        if (tally.votes[i].status == RL_E_REPLY) {
+            r = -1;
+        }
+    }
+    tally_free(&tally);
+    return r;
+}
+
+/* Takes the waiter out of every node's queue, without waiting for replies. */
+static void leave_queue(rl_object *o, zend_string *key, const char *waiter)
+{
+    rl_op op = {RL_OP_LEAVE, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0, 0, waiter, RL_TOKEN_LEN, 0, 0};
+    rl_tally t;
+    tally_init(&t, o);
+    rl_object_run(o, &op, t.votes, 0, 1);
     tally_free(&t);
+}
+
+static void sleep_until(int64_t until_us)
+{
+    int64_t left = until_us - rl_now_us();
+    if (left > 0) {
+        struct timespec ts = {left / 1000000, (long)(left % 1000000) * 1000};
+        nanosleep(&ts, NULL);
+    }
+}
+
+/* Longest a waiter sleeps without looking: bounds the cost of a wake-up
+ * lost to a waiter that died after queueing. */
+#define RECHECK_MAX_US 200000
+
+int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadline_us, zend_string **token_out)
+{
+    char waiter[RL_TOKEN_LEN + 1], token[RL_TOKEN_LEN + 1];
+    rl_op op = {RL_OP_LOCK_WAIT, ZSTR_VAL(key), ZSTR_LEN(key), token, RL_TOKEN_LEN, ttl_ms,
+                waiter, RL_TOKEN_LEN, 0, 1};
+    bool queued = false;
+    long long pttl;
+    int r = rl_lock_try(o, key, ttl_ms, token_out);
+
+    if (r != 0 || rl_now_us() >= deadline_us) {
+        return r;
+    }
+    if (rl_token_new(waiter) != 0) {
+        zend_throw_exception(rl_ce_exception, "cannot read random bytes for a token", 0);
+        return -1;
+    }
+    for (;;) {
+        int64_t now = rl_now_us(), recheck;
+        int woken;
+
+        if (now >= deadline_us) {
+            r = 0;
+            break;
+        }
+        if (rl_token_new(token) != 0) {
+            zend_throw_exception(rl_ce_exception, "cannot read random bytes for a token", 0);
+            r = -1;
+            break;
+        }
+        op.wait_ms = (deadline_us - now + 999) / 1000;
+        r = attempt(o, key, &op, token_out, &pttl);
+        queued = queued || op.enqueue; /* even when won: a RedLock node that said no queued us */
+        if (r != 0) {
+            break;
+        }
+        op.enqueue = 0;
+        now = rl_now_us();
+        /* The holder's TTL ends at pttl: look again just after, whether or
+         * not its release wakes us. */
+        recheck = now + RECHECK_MAX_US;
+        if (pttl >= 0 && now + pttl * 1000 + 1000 < recheck) {
+            recheck = now + pttl * 1000 + 1000;
+        }
+        if (recheck > deadline_us) {
+            recheck = deadline_us;
+        }
+        woken = wait_for_wake(o, key, waiter, recheck);
+        if (woken < 0) {
+            sleep_until(recheck); /* a node that cannot block: look at recheck */
+        } else if (woken) {
+            op.enqueue = 1; /* the release took us off the queue */
+        }
+    }
+    if (queued) {
+        leave_queue(o, key, waiter);
+    }
     return r;
 }
 

@@ -9,6 +9,11 @@
  * refreshed and counted, and its token returned again. */
 int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out);
 
+/* Tries until deadline_us (monotonic): after a failed try the waiter queues
+ * on the nodes and blocks until a release wakes it, or until the holder's
+ * TTL runs out; it leaves the queue when done. */
+int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadline_us, zend_string **token_out);
+
 /* Releases key if it holds token; a re-entrant hold only counts down. */
 int rl_lock_release(rl_object *o, zend_string *key, zend_string *token);
 

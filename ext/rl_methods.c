@@ -1,5 +1,10 @@
 #include "rl_methods.h"
 #include "rl_locking.h"
+#include "rl_errors.h"
+#include "src/rl_clock.h"
+#include "SAPI.h"
+#include <time.h>
+#include "zend_exceptions.h"
 
 bool rl_check_positive(zend_long v, uint32_t argnum, zend_long max)
 {
@@ -19,16 +24,61 @@ bool rl_check_token(zend_string *token, uint32_t argnum)
     return true;
 }
 
-void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, rl_wait *w, zval *return_value)
+bool rl_check_wait(double wait, uint32_t argnum)
+{
+    if (!(wait >= 0.0 && wait <= 86400.0)) {
+        zend_argument_value_error(argnum, "must be between 0 and 86400 seconds");
+        return false;
+    }
+    return true;
+}
+
+/* When a wait of `wait` seconds must end: never after the request's own
+ * max_execution_time (counted from the request start, on the wall clock:
+ * PHP's timer counts CPU time, which a waiting process does not use). */
+static int64_t wait_deadline(double wait)
+{
+    int64_t now = rl_now_us(), deadline = now + (int64_t)(wait * 1e6);
+    if (EG(timeout_seconds) > 0) {
+        struct timespec wall;
+        double left;
+        clock_gettime(CLOCK_REALTIME, &wall);
+        left = sapi_get_request_time() + (double)EG(timeout_seconds) - ((double)wall.tv_sec + wall.tv_nsec / 1e9);
+        int64_t limit = now + (int64_t)(left * 1e6);
+        if (limit < deadline) {
+            deadline = limit;
+        }
+    }
+    return deadline;
+}
+
+/* 1 taken (token in *token_out), 0 not, -1 thrown. */
+static int take(rl_object *o, zend_string *key, zend_long ttl, double wait, rl_wait *retries,
+                zend_string **token_out)
+{
+    int r;
+    if (retries == NULL) {
+        return rl_lock_wait(o, key, ttl, wait_deadline(wait), token_out);
+    }
+    while ((r = rl_lock_try(o, key, ttl, token_out)) == 0 && rl_wait_again(retries)) {
+    }
+    return r;
+}
+
+void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, double wait,
+                    rl_wait *retries, zval *return_value)
 {
     zend_string *key, *token = NULL;
     int r;
 
-    if (!rl_check_positive(ttl, 2, RL_MAX_TTL_MS) || !(key = rl_object_key(o, resource, 1))) {
+    if (!(key = rl_object_key(o, resource, 1))) {
         RETURN_THROWS();
     }
-    while ((r = rl_lock_try(o, key, ttl, &token)) == 0 && rl_wait_again(w)) {
+    if (!rl_check_positive(ttl, 2, RL_MAX_TTL_MS)) {
+        zend_string_release(key);
+        RETURN_THROWS();
     }
+    r = take(o, key, ttl, wait, retries, &token);
     zend_string_release(key);
     if (r < 0) {
         RETURN_THROWS();
@@ -37,6 +87,57 @@ void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, rl_wait 
         RETURN_NULL();
     }
     RETURN_STR(token);
+}
+
+void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
+{
+    zend_string *resource, *key, *token = NULL;
+    zend_fcall_info fci;
+    zend_fcall_info_cache fcc;
+    zend_long ttl = 10000;
+    double wait = 10.0;
+    rl_object *o = Z_RL_OBJ_P(ZEND_THIS);
+    zval arg;
+    int r;
+
+    ZEND_PARSE_PARAMETERS_START(2, 4)
+        Z_PARAM_STR(resource)
+        Z_PARAM_FUNC(fci, fcc)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_LONG(ttl)
+        Z_PARAM_DOUBLE(wait)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (!(key = rl_object_key(o, resource, 1))) {
+        RETURN_THROWS();
+    }
+    if (!rl_check_positive(ttl, 3, RL_MAX_TTL_MS) || !rl_check_wait(wait, 4)) {
+        zend_string_release(key);
+        RETURN_THROWS();
+    }
+    r = take(o, key, ttl, wait, NULL, &token);
+    if (r <= 0) {
+        if (r == 0) {
+            zend_throw_exception_ex(rl_ce_timeout_exception, 0,
+                                    "lock \"%s\" not acquired within %.3f s", ZSTR_VAL(key), wait);
+        }
+        zend_string_release(key);
+        RETURN_THROWS();
+    }
+    /* The callback gets the token (for extend()); its result is ours. */
+    ZVAL_STR_COPY(&arg, token);
+    fci.retval = return_value;
+    fci.params = &arg;
+    fci.param_count = 1;
+    zend_call_function(&fci, &fcc);
+    zval_ptr_dtor(&arg);
+    /* Release also when the callback threw; an error of the release then
+     * carries the callback's exception as its previous, nothing is lost. */
+    zend_exception_save();
+    rl_lock_release(o, key, token);
+    zend_exception_restore();
+    zend_string_release(token);
+    zend_string_release(key);
 }
 
 void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS)

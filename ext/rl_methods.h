@@ -12,11 +12,18 @@ bool rl_check_positive(zend_long v, uint32_t argnum, zend_long max);
 /* Non-empty token, else a ValueError naming argument argnum. */
 bool rl_check_token(zend_string *token, uint32_t argnum);
 
-/* lock(): tries per w (see rl_wait.h) and returns the token or null. */
-void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, rl_wait *w, zval *return_value);
+/* wait in 0..86400 s, else a ValueError naming argument argnum. */
+bool rl_check_wait(double wait, uint32_t argnum);
 
-/* unlock($resource, $token), extend($resource, $token, $ttl). */
+/* lock(): with retries, tries per retries (RedLock's retryCount); else
+ * waits up to wait seconds, woken at release. Returns the token or null. */
+void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, double wait,
+                    rl_wait *retries, zval *return_value);
+
+/* unlock($resource, $token), extend($resource, $token, $ttl),
+ * synchronized($resource, $callback, $ttl, $wait). */
 void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS);
 void rl_method_extend(INTERNAL_FUNCTION_PARAMETERS);
+void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS);
 
 #endif

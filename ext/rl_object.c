@@ -60,13 +60,17 @@ void rl_object_free(zend_object *obj)
     rl_object_release_all(o);
     unlink_live(o);
     zend_hash_destroy(&o->held);
-    for (i = 0; i < o->n; i++) {
-        if (!o->persistent) {
-            rl_conn_free(o->conns[i]);
+    for (i = 0; i < o->n && !o->persistent; i++) {
+        rl_conn_free(o->conns[i]);
+        if (o->wait_conns) {
+            rl_conn_free(o->wait_conns[i]);
         }
     }
     if (o->conns) {
         efree(o->conns);
+    }
+    if (o->wait_conns) {
+        efree(o->wait_conns);
     }
     if (o->prefix) {
         zend_string_release(o->prefix);
@@ -102,7 +106,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
         if (rl_endpoint_from_zval(&ep, server, s, argnum, what) == FAILURE) {
             return FAILURE;
         }
-        o->conns[i] = o->persistent ? rl_pool_get(&ep) : rl_conn_new(&ep);
+        o->conns[i] = o->persistent ? rl_pool_get(&ep, "") : rl_conn_new(&ep);
         rl_endpoint_clear(&ep);
         if (o->conns[i] == NULL) {
             zend_throw_exception(zend_ce_error, "out of memory", 0);
@@ -122,6 +126,24 @@ zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum)
     }
     return zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix),
                                ZSTR_VAL(resource), ZSTR_LEN(resource));
+}
+
+bool rl_object_wait_conns(rl_object *o)
+{
+    size_t i;
+    if (o->wait_conns) {
+        return true;
+    }
+    o->wait_conns = ecalloc(o->n, sizeof *o->wait_conns);
+    for (i = 0; i < o->n; i++) {
+        const rl_endpoint *ep = &o->conns[i]->ep;
+        o->wait_conns[i] = o->persistent ? rl_pool_get(ep, "wait") : rl_conn_new(ep);
+        if (o->wait_conns[i] == NULL) {
+            zend_throw_exception(zend_ce_error, "out of memory", 0);
+            return false;
+        }
+    }
+    return true;
 }
 
 size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early)

@@ -16,6 +16,7 @@ typedef struct rl_held {
 
 struct rl_object {
     rl_conn **conns;
+    rl_conn **wait_conns;  /* second connection per node for waiting; made on first wait */
     size_t n;
     size_t quorum;         /* n / 2 + 1 */
     bool redlock;          /* validity and drift apply; messages list every node */
@@ -50,6 +51,9 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
 
 /* "prefix . resource"; throws and returns NULL when resource is empty. */
 zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum);
+
+/* Makes o->wait_conns if not yet made; false (and an exception) when out of memory. */
+bool rl_object_wait_conns(rl_object *o);
 
 /* Runs op on every node; votes[] has o->n entries. */
 size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early);

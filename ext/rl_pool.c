@@ -28,16 +28,16 @@ static uint64_t fingerprint(const char *s)
     return h;
 }
 
-rl_conn *rl_pool_get(const rl_endpoint *ep)
+rl_conn *rl_pool_get(const rl_endpoint *ep, const char *role)
 {
     char name[300], key[600];
     size_t len;
     rl_conn *c;
 
     rl_endpoint_describe(ep, name, sizeof name);
-    len = (size_t)snprintf(key, sizeof key, "%s/%ld/%s/%016llx", name, ep->database,
+    len = (size_t)snprintf(key, sizeof key, "%s/%ld/%s/%016llx/%s", name, ep->database,
                            ep->username ? ep->username : "",
-                           (unsigned long long)fingerprint(ep->password));
+                           (unsigned long long)fingerprint(ep->password), role);
     c = zend_hash_str_find_ptr(&pool, key, len);
     if (c == NULL) {
         c = rl_conn_new(ep);

@@ -9,8 +9,10 @@
 void rl_pool_init(void);
 void rl_pool_shutdown(void);
 
-/* The pooled connection for ep, created closed on first use. NULL when out of memory. */
-rl_conn *rl_pool_get(const rl_endpoint *ep);
+/* The pooled connection for ep in a role ("" for commands, "wait" for the
+ * blocking wake-up reads of waiters), created closed on first use. NULL
+ * when out of memory. */
+rl_conn *rl_pool_get(const rl_endpoint *ep, const char *role);
 
 /* End of request: closes pooled connections that still owe replies. */
 void rl_pool_settle(void);

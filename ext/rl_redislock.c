@@ -21,10 +21,6 @@ void rl_redislock_init(zend_class_entry *ce)
     handlers.clone_obj = NULL;
 }
 
-/* Pause between tries while waiting (until the waiting issue wakes waiters at release). */
-#define WAIT_PAUSE_MIN_US 5000
-#define WAIT_PAUSE_MAX_US 15000
-
 PHP_METHOD(RedisLock, __construct)
 {
     zval *server = NULL, def;
@@ -107,7 +103,6 @@ PHP_METHOD(RedisLock, lock)
     zend_string *resource;
     zend_long ttl;
     double wait = 0.0;
-    rl_wait w;
 
     ZEND_PARSE_PARAMETERS_START(2, 3)
         Z_PARAM_STR(resource)
@@ -116,12 +111,10 @@ PHP_METHOD(RedisLock, lock)
         Z_PARAM_DOUBLE(wait)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(wait >= 0.0 && wait <= 86400.0)) {
-        zend_argument_value_error(3, "must be between 0 and 86400 seconds");
+    if (!rl_check_wait(wait, 3)) {
         RETURN_THROWS();
     }
-    rl_wait_start(&w, wait, 0, WAIT_PAUSE_MIN_US, WAIT_PAUSE_MAX_US);
-    rl_method_lock(Z_RL_OBJ_P(ZEND_THIS), resource, ttl, &w, return_value);
+    rl_method_lock(Z_RL_OBJ_P(ZEND_THIS), resource, ttl, wait, NULL, return_value);
 }
 
 PHP_METHOD(RedisLock, unlock)
@@ -132,4 +125,9 @@ PHP_METHOD(RedisLock, unlock)
 PHP_METHOD(RedisLock, extend)
 {
     rl_method_extend(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, synchronized)
+{
+    rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }

@@ -87,10 +87,15 @@ PHP_METHOD(RedLock, lock)
         zend_argument_value_error(3, "must be null or between 0 and 86400 seconds");
         RETURN_THROWS();
     }
-    /* No wait given: retryCount tries in all, as the Redlock libraries do. */
-    rl_wait_start(&w, wait_null ? -1.0 : wait, wait_null ? (o->retry_count > 0 ? o->retry_count : 1) : 0,
+    if (!wait_null) { /* a wait: woken at release, as RedisLock */
+        rl_method_lock(o, resource, ttl, wait, NULL, return_value);
+        return;
+    }
+    /* No wait given: retryCount tries in all, a random [retryDelay/2, retryDelay]
+     * ms apart, as the Redlock libraries do. */
+    rl_wait_start(&w, -1.0, o->retry_count > 0 ? o->retry_count : 1,
                   o->retry_delay_ms * 500, o->retry_delay_ms * 1000);
-    rl_method_lock(o, resource, ttl, &w, return_value);
+    rl_method_lock(o, resource, ttl, 0.0, &w, return_value);
 }
 
 PHP_METHOD(RedLock, unlock)
@@ -116,4 +121,9 @@ PHP_METHOD(RedLock, getValidity)
     }
     RETVAL_LONG(rl_lock_validity(Z_RL_OBJ_P(ZEND_THIS), key));
     zend_string_release(key);
+}
+
+PHP_METHOD(RedLock, synchronized)
+{
+    rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }

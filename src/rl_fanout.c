@@ -116,7 +116,7 @@ static void on_handshake_reply(rl_vote *v, const rl_op *op, const redisReply *r,
 
 static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
 {
-    int verdict = rl_op_judge(op, r, v->err, sizeof v->err);
+    int verdict = rl_op_judge(op, r, &v->value, v->err, sizeof v->err);
     switch (verdict) {
     case RL_REPLY_YES:
     case RL_REPLY_NO:
@@ -155,6 +155,9 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         }
         if (c->discard > 0) { /* owed to an earlier call that stopped listening */
             c->discard--;
+            if (op->kind == RL_OP_WAKE_WAIT && v->phase == PH_WAIT && r->type == REDIS_REPLY_ARRAY) {
+                finish(v, RL_OK, 1); /* an earlier wait of ours was woken: so are we */
+            }
         } else if (v->phase == PH_HANDSHAKE) {
             on_handshake_reply(v, op, r, now);
         } else {
@@ -260,8 +263,6 @@ static void abandon(rl_vote *v)
     rl_conn *c = v->conn;
     if (v->phase == PH_CONNECTING || c->out_len > 0) {
         rl_conn_close(c);
-    } else {
-        c->discard = c->owed;
     }
     snprintf(v->err, sizeof v->err, "decided without waiting for this node");
     finish(v, RL_E_SKIPPED, 0);
@@ -291,7 +292,8 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
             yes += votes[i].phase == PH_DONE && votes[i].yes;
             open += votes[i].phase != PH_DONE;
         }
-        if (open == 0 || (early && (yes >= need || yes + open < need))) {
+        if (open == 0 || (early && (yes >= need || yes + open < need))
+            || (t->stop_at_us && now >= t->stop_at_us)) {
             break;
         }
         for (i = 0; i < n; i++) {
@@ -307,6 +309,9 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
             if (deadline_of(v, t) < next) {
                 next = deadline_of(v, t);
             }
+        }
+        if (t->stop_at_us && t->stop_at_us < next) {
+            next = t->stop_at_us;
         }
         timeout_ms = next <= now ? 0 : (int)((next - now + 999) / 1000);
         if (poll(fds, (nfds_t)n, timeout_ms) < 0 && errno != EINTR) {
@@ -339,6 +344,8 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
         if (votes[i].phase != PH_DONE) {
             abandon(&votes[i]);
         }
+        /* whatever is still owed, nobody waits for now */
+        votes[i].conn->discard = votes[i].conn->fd >= 0 ? votes[i].conn->owed : 0;
     }
     if (fds != stack_fds) {
         free(fds);

@@ -13,6 +13,8 @@
 typedef struct rl_timeouts {
     int64_t connect_us;  /* to open a connection */
     int64_t reply_us;    /* to wait for a node that owes a reply */
+    int64_t stop_at_us;  /* 0, or a monotonic time to stop listening at: nodes
+                            not heard from by then are left, not failed */
 } rl_timeouts;
 
 /* What one node said. */
@@ -20,6 +22,7 @@ typedef struct rl_vote {
     rl_conn *conn;        /* in: the node's connection (pooled or private) */
     int status;           /* out: RL_OK when the node answered, else an rl_status */
     int yes;              /* out: the node voted yes (status RL_OK) */
+    long long value;      /* out: an integer reply's value (status RL_OK) */
     char err[RL_ERRLEN];  /* out: what went wrong, without the node's name */
     /* private to the fan-out */
     int phase, handshake_left, auth_pending, reused, retried, form;

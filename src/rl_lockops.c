@@ -1,77 +1,118 @@
 #include "rl_lockops.h"
+#include "rl_scripts.h"
 #include "rl_status.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
 
-/* The scripts and their SHA1s (printf '%s' "$script" | sha1sum). A wrong
- * SHA1 would show as an EVAL on every call: tests/ count EVALs. */
-static const char release_lua[] =
-    "if redis.call(\"get\", KEYS[1]) == ARGV[1] then return redis.call(\"del\", KEYS[1]) end return 0";
-static const char release_sha[] = "08782137c8358e2fede877aa6fa70109ca306cec";
-static const char extend_lua[] =
-    "if redis.call(\"get\", KEYS[1]) == ARGV[1] then return redis.call(\"pexpire\", KEYS[1], ARGV[2]) end return 0";
-static const char extend_sha[] = "9352e91107b43434874173104edc9681ed08d5ed";
-static const char acquire_lua[] =
-    "local v = redis.call(\"get\", KEYS[1]) if v == ARGV[1] then return redis.call(\"pexpire\", KEYS[1], ARGV[2]) end"
-    " if v then return 0 end redis.call(\"set\", KEYS[1], ARGV[1], \"px\", ARGV[2]) return 1";
-static const char acquire_sha[] = "267ee7ec98cf08c28f49342bd240e8c40eaf3fac";
+#define MAX_ARGS 10
 
-static int append_script(rl_conn *c, const rl_op *op, const char *lua, const char *sha,
-                         int use_eval, int with_ttl, int64_t now_us)
+typedef struct argv_builder {
+    const char *argv[MAX_ARGS];
+    size_t lens[MAX_ARGS];
+    int argc;
+    char nums[3][24];
+    int nnums;
+} argv_builder;
+
+static void arg(argv_builder *b, const char *s, size_t len)
 {
-    char ttl[24];
-    const char *argv[6];
-    size_t lens[6];
-    int argc = 0;
-
-    argv[argc] = use_eval ? "EVAL" : "EVALSHA";
-    lens[argc++] = use_eval ? 4 : 7;
-    argv[argc] = use_eval ? lua : sha;
-    lens[argc++] = strlen(argv[1]);
-    argv[argc] = "1";
-    lens[argc++] = 1;
-    argv[argc] = op->key;
-    lens[argc++] = op->key_len;
-    argv[argc] = op->token;
-    lens[argc++] = op->token_len;
-    if (with_ttl) {
-        argv[argc] = ttl;
-        lens[argc++] = (size_t)snprintf(ttl, sizeof ttl, "%lld", op->ttl_ms);
-    }
-    return rl_conn_append(c, argc, argv, lens, now_us);
+    b->argv[b->argc] = s;
+    b->lens[b->argc++] = len;
 }
 
-static int append_set(rl_conn *c, const rl_op *op, int64_t now_us)
+static void arg_num(argv_builder *b, long long v)
 {
-    char ttl[24];
-    const char *argv[6] = {"SET", op->key, op->token, "NX", "PX", ttl};
-    size_t lens[6] = {3, op->key_len, op->token_len, 2, 2, 0};
-    lens[5] = (size_t)snprintf(ttl, sizeof ttl, "%lld", op->ttl_ms);
-    return rl_conn_append(c, 6, argv, lens, now_us);
+    char *buf = b->nums[b->nnums++];
+    arg(b, buf, (size_t)snprintf(buf, 24, "%lld", v));
+}
+
+static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op)
+{
+    const char *body = eval ? rl_script_source(s) : rl_script_sha(s);
+    arg(b, eval ? "EVAL" : "EVALSHA", eval ? 4 : 7);
+    arg(b, body, strlen(body));
+    arg(b, "1", 1);
+    arg(b, op->key, op->key_len);
+}
+
+/* BLPOP "<key>\0w<waiter>" <seconds>: Redis 6+ takes a decimal timeout. */
+static int append_wake_wait(rl_conn *c, const rl_op *op, int64_t now_us)
+{
+    size_t len = op->key_len + 2 + op->waiter_len;
+    char *list = malloc(len), secs[32];
+    argv_builder b = {.argc = 0};
+    int rc;
+
+    if (list == NULL) {
+        return RL_E_NOMEM;
+    }
+    memcpy(list, op->key, op->key_len);
+    memcpy(list + op->key_len, "\0w", 2);
+    memcpy(list + op->key_len + 2, op->waiter, op->waiter_len);
+    arg(&b, "BLPOP", 5);
+    arg(&b, list, len);
+    arg(&b, secs, (size_t)snprintf(secs, sizeof secs, "%lld.%03lld", op->wait_ms / 1000, op->wait_ms % 1000));
+    rc = rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
+    free(list);
+    return rc;
 }
 
 int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
 {
     int eval = (form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL);
+    argv_builder b = {.argc = 0};
+
     switch (op->kind) {
     case RL_OP_LOCK:
         if (form == RL_FORM_FIRST) {
-            return append_set(c, op, now_us);
+            arg(&b, "SET", 3);
+            arg(&b, op->key, op->key_len);
+            arg(&b, op->token, op->token_len);
+            arg(&b, "NX", 2);
+            arg(&b, "PX", 2);
+            arg_num(&b, op->ttl_ms);
+            break;
         }
-        return append_script(c, op, acquire_lua, acquire_sha, eval, 1, now_us);
+        /* a retry after a lost connection: our own token counts as ours */
+        script_head(&b, RL_SCRIPT_ACQUIRE, eval, op);
+        arg(&b, op->token, op->token_len);
+        arg_num(&b, op->ttl_ms);
+        break;
     case RL_OP_UNLOCK:
-        return append_script(c, op, release_lua, release_sha, eval, 0, now_us);
+        script_head(&b, RL_SCRIPT_RELEASE, eval, op);
+        arg(&b, op->token, op->token_len);
+        break;
     case RL_OP_EXTEND:
-        return append_script(c, op, extend_lua, extend_sha, eval, 1, now_us);
+        script_head(&b, RL_SCRIPT_EXTEND, eval, op);
+        arg(&b, op->token, op->token_len);
+        arg_num(&b, op->ttl_ms);
+        break;
+    case RL_OP_LOCK_WAIT:
+        script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op);
+        arg(&b, op->token, op->token_len);
+        arg_num(&b, op->ttl_ms);
+        arg(&b, op->waiter, op->waiter_len);
+        arg_num(&b, op->wait_ms);
+        arg(&b, op->enqueue ? "1" : "0", 1);
+        break;
+    case RL_OP_LEAVE:
+        /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */
+        script_head(&b, RL_SCRIPT_LEAVE, 1, op);
+        arg(&b, op->waiter, op->waiter_len);
+        break;
+    case RL_OP_WAKE_WAIT:
+        return append_wake_wait(c, op, now_us);
     }
-    return RL_E_PROTOCOL;
+    return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
 }
 
-int rl_op_judge(const rl_op *op, const void *r, char *err, size_t errlen)
+int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, size_t errlen)
 {
     const redisReply *reply = r;
 
+    *value = 0;
     switch (reply->type) {
     case REDIS_REPLY_ERROR:
         snprintf(err, errlen, "%.*s", (int)reply->len, reply->str);
@@ -87,12 +128,21 @@ int rl_op_judge(const rl_op *op, const void *r, char *err, size_t errlen)
             return RL_REPLY_YES;
         }
         break;
-    case REDIS_REPLY_NIL: /* SET NX: held by someone */
-        if (op->kind == RL_OP_LOCK) {
+    case REDIS_REPLY_NIL: /* SET NX: held by someone; BLPOP: not woken in time */
+        if (op->kind == RL_OP_LOCK || op->kind == RL_OP_WAKE_WAIT) {
             return RL_REPLY_NO;
         }
         break;
+    case REDIS_REPLY_ARRAY: /* BLPOP: woken */
+        if (op->kind == RL_OP_WAKE_WAIT) {
+            return RL_REPLY_YES;
+        }
+        break;
     case REDIS_REPLY_INTEGER: /* scripts */
+        *value = reply->integer;
+        if (op->kind == RL_OP_LOCK_WAIT) {
+            return reply->integer == -3 ? RL_REPLY_YES : RL_REPLY_NO;
+        }
         return reply->integer == 1 ? RL_REPLY_YES : RL_REPLY_NO;
     }
     snprintf(err, errlen, "unexpected reply of type %d", reply->type);
@@ -101,25 +151,25 @@ int rl_op_judge(const rl_op *op, const void *r, char *err, size_t errlen)
 
 int rl_handshake_append(rl_conn *c, int64_t now_us)
 {
+    argv_builder b = {.argc = 0};
     int n = 0;
+
     if (c->ep.password) {
-        const char *argv[3] = {"AUTH", c->ep.username, c->ep.password};
-        size_t lens[3] = {4, c->ep.username ? strlen(c->ep.username) : 0, strlen(c->ep.password)};
-        if (c->ep.username == NULL) {
-            argv[1] = argv[2];
-            lens[1] = lens[2];
+        arg(&b, "AUTH", 4);
+        if (c->ep.username) {
+            arg(&b, c->ep.username, strlen(c->ep.username));
         }
-        if (rl_conn_append(c, c->ep.username ? 3 : 2, argv, lens, now_us) != 0) {
+        arg(&b, c->ep.password, strlen(c->ep.password));
+        if (rl_conn_append(c, b.argc, b.argv, b.lens, now_us) != 0) {
             return -1;
         }
         n++;
     }
     if (c->ep.database != 0) {
-        char db[24];
-        const char *argv[2] = {"SELECT", db};
-        size_t lens[2] = {6, 0};
-        lens[1] = (size_t)snprintf(db, sizeof db, "%ld", c->ep.database);
-        if (rl_conn_append(c, 2, argv, lens, now_us) != 0) {
+        b.argc = b.nnums = 0;
+        arg(&b, "SELECT", 6);
+        arg_num(&b, c->ep.database);
+        if (rl_conn_append(c, b.argc, b.argv, b.lens, now_us) != 0) {
             return -1;
         }
         n++;

@@ -6,9 +6,12 @@
 #include "rl_conn.h"
 
 typedef enum rl_op_kind {
-    RL_OP_LOCK,    /* SET key token NX PX ttl */
-    RL_OP_UNLOCK,  /* delete key if it holds token (Lua) */
-    RL_OP_EXTEND   /* set key's TTL to ttl if it holds token (Lua) */
+    RL_OP_LOCK,      /* SET key token NX PX ttl */
+    RL_OP_UNLOCK,    /* delete key if it holds token, wake the next waiter (Lua) */
+    RL_OP_EXTEND,    /* set key's TTL to ttl if it holds token (Lua) */
+    RL_OP_LOCK_WAIT, /* take key, or queue waiter and say the PTTL (Lua) */
+    RL_OP_WAKE_WAIT, /* BLPOP the waiter's own wake list for wait_ms */
+    RL_OP_LEAVE      /* take waiter out of key's queue (Lua) */
 } rl_op_kind;
 
 typedef struct rl_op {
@@ -18,6 +21,10 @@ typedef struct rl_op {
     const char *token;
     size_t token_len;
     long long ttl_ms;
+    const char *waiter;  /* LOCK_WAIT, WAKE_WAIT, LEAVE: the waiter's id */
+    size_t waiter_len;
+    long long wait_ms;   /* LOCK_WAIT: how long the waiter waits; WAKE_WAIT: block for */
+    int enqueue;         /* LOCK_WAIT: queue the waiter when the lock is held */
 } rl_op;
 
 typedef enum rl_send_form {
@@ -39,8 +46,9 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
 #define RL_REPLY_ERROR 3      /* err holds the server's message */
 #define RL_REPLY_NOAUTH 4     /* server wants AUTH: err holds its message */
 
-/* Reads a reply (redisReply *) to op. */
-int rl_op_judge(const rl_op *op, const void *reply, char *err, size_t errlen);
+/* Reads a reply (redisReply *) to op; *value gets an integer reply (the
+ * PTTL for LOCK_WAIT). */
+int rl_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
 
 /* Appends the login commands (AUTH, SELECT) a fresh connection needs;
  * returns how many replies they owe (0: none needed) or -1 when out of memory. */

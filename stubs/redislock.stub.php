@@ -25,12 +25,15 @@ final class RedisLock
     /** Releases $resource if this object holds it. */
     public function releaseLock(string $resource): bool {}
 
-    /** Takes $resource for $ttl ms; returns the token, or null when held by another. */
+    /** Takes $resource for $ttl ms, waiting up to $wait s (woken at release); the token, or null. */
     public function lock(string $resource, int $ttl, float $wait = 0.0): ?string {}
 
     public function unlock(string $resource, string $token): bool {}
 
     public function extend(string $resource, string $token, int $ttl): bool {}
+
+    /** Runs $callback($token) holding $resource; releases also when it throws. */
+    public function synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed {}
 }
 
 /**
@@ -42,12 +45,15 @@ final class RedLock
     /** @param array $servers a list of RedisLock's server forms */
     public function __construct(array $servers, int $retryDelay = 200, int $retryCount = 3, #[\SensitiveParameter] array $options = []) {}
 
-    /** Takes $resource for $ttl ms on a quorum; null $wait: retryCount tries $retryDelay apart. */
+    /** Takes $resource for $ttl ms on a quorum; null $wait: retryCount tries, else waits up to $wait s. */
     public function lock(string $resource, int $ttl, ?float $wait = null): ?string {}
 
     public function unlock(string $resource, string $token): bool {}
 
     public function extend(string $resource, string $token, int $ttl): bool {}
+
+    /** Runs $callback($token) holding $resource; releases also when it throws. */
+    public function synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed {}
 
     /** ms of validity left of a lock this object holds on $resource, else 0. */
     public function getValidity(string $resource): int {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 43eee1488935308a7383e88b43651e5b526b616d */
+ * Stub hash: 4149e4ce7c8c3112c9929f9b7d33af3569300021 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -32,6 +32,13 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_extend, 0, 3, _I
 	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_synchronized, 0, 2, IS_MIXED, 0)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, callback, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttl, IS_LONG, 0, "10000")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "10.0")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, servers, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retryDelay, IS_LONG, 0, "200")
@@ -49,6 +56,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedLock_extend arginfo_class_RedisLock_extend
 
+#define arginfo_class_RedLock_synchronized arginfo_class_RedisLock_synchronized
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedLock_getValidity, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
 ZEND_END_ARG_INFO()
@@ -60,10 +69,12 @@ ZEND_METHOD(RedisLock, releaseLock);
 ZEND_METHOD(RedisLock, lock);
 ZEND_METHOD(RedisLock, unlock);
 ZEND_METHOD(RedisLock, extend);
+ZEND_METHOD(RedisLock, synchronized);
 ZEND_METHOD(RedLock, __construct);
 ZEND_METHOD(RedLock, lock);
 ZEND_METHOD(RedLock, unlock);
 ZEND_METHOD(RedLock, extend);
+ZEND_METHOD(RedLock, synchronized);
 ZEND_METHOD(RedLock, getValidity);
 
 
@@ -89,6 +100,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, lock, arginfo_class_RedisLock_lock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extend, arginfo_class_RedisLock_extend, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, synchronized, arginfo_class_RedisLock_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 
@@ -98,6 +110,7 @@ static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, lock, arginfo_class_RedLock_lock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, unlock, arginfo_class_RedLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, extend, arginfo_class_RedLock_extend, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, synchronized, arginfo_class_RedLock_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, getValidity, arginfo_class_RedLock_getValidity, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
