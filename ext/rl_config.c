@@ -1,6 +1,7 @@
 #include "rl_config.h"
 #include "php_redislock.h"
 #include "zend_exceptions.h"
+#include <arpa/inet.h>
 
 static const char *const option_names[] = {
     "prefix", "connect_timeout", "timeout", "username", "password", "database",
@@ -152,6 +153,10 @@ zend_result rl_settings_parse(rl_settings *s, HashTable *options, uint32_t argnu
             return FAILURE;
         }
     } ZEND_HASH_FOREACH_END();
+    if (s->username && !s->password) {
+        zend_argument_value_error(argnum, "option \"username\" needs a \"password\" too");
+        return FAILURE;
+    }
     return SUCCESS;
 }
 
@@ -209,7 +214,14 @@ static zend_result from_array(rl_endpoint *ep, HashTable *ht, uint32_t argnum, c
         zend_argument_value_error(argnum, "%s[\"host\"] must be a host name or address", what);
         return FAILURE;
     }
-    rl_endpoint_set_str(&ep->host, Z_STRVAL_P(host), Z_STRLEN_P(host)); /* IPv6 written bare here */
+    if (memchr(Z_STRVAL_P(host), ':', Z_STRLEN_P(host))) { /* only an IPv6 address, written bare here */
+        struct in6_addr a6;
+        if (inet_pton(AF_INET6, Z_STRVAL_P(host), &a6) != 1) {
+            zend_argument_value_error(argnum, "%s[\"host\"] must be a host name or address, without a port", what);
+            return FAILURE;
+        }
+    }
+    rl_endpoint_set_str(&ep->host, Z_STRVAL_P(host), Z_STRLEN_P(host));
     ep->port = port ? (int)Z_LVAL_P(port) : RL_DEFAULT_PORT;
     return SUCCESS;
 }
@@ -286,9 +298,17 @@ zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settin
     case IS_ARRAY:
         rc = from_array(ep, Z_ARRVAL_P(server), argnum, what);
         break;
-    case IS_OBJECT:
+    case IS_OBJECT: {
+        /* only phpredis's \Redis (or a subclass): never call methods of any other object */
+        zend_class_entry *redis_ce = zend_hash_str_find_ptr(EG(class_table), "redis", 5);
+        if (redis_ce == NULL || !instanceof_function(Z_OBJCE_P(server), redis_ce)) {
+            zend_argument_type_error(argnum, "%smust be of type Redis|string|array, %s given", what,
+                                     zend_zval_type_name(server));
+            return FAILURE;
+        }
         rc = from_redis(ep, Z_OBJ_P(server), argnum, what);
         break;
+    }
     default:
         zend_argument_type_error(argnum, "%smust be of type Redis|string|array, %s given", what,
                                  zend_zval_type_name(server));
@@ -306,11 +326,6 @@ zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settin
     }
     if (s->database >= 0) {
         ep->database = (long)s->database;
-    }
-    if (ep->username && !ep->password) {
-        rl_endpoint_clear(ep);
-        zend_argument_value_error(argnum, "option \"username\" needs a \"password\" too");
-        return FAILURE;
     }
     return SUCCESS;
 }

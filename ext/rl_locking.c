@@ -304,7 +304,7 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
 {
     rl_held *h = rl_held_find(o, key);
     rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
-    bool ours = h != NULL && zend_string_equals(h->token, token);
+    bool ours = h != NULL && h->pid == getpid() && zend_string_equals(h->token, token);
     rl_tally t;
     int r;
 

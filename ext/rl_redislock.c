@@ -2,6 +2,7 @@
 #include "rl_redislock.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
+#include <unistd.h>
 
 zend_class_entry *rl_ce_redislock;
 static zend_object_handlers handlers;
@@ -86,7 +87,7 @@ PHP_METHOD(RedisLock, releaseLock)
         RETURN_THROWS();
     }
     h = rl_held_find(o, key);
-    if (h != NULL) { /* only a lock this object holds */
+    if (h != NULL && h->pid == getpid()) { /* only a lock this object took, in this process */
         zend_string *token = zend_string_copy(h->token);
         r = rl_lock_release(o, key, token);
         zend_string_release(token);

@@ -51,8 +51,8 @@ function signature(ReflectionMethod $m): string
 
 // The methods of the design (stubs/redislock.stub.php), in order.
 $design = [
-    'RedisLock' => ['__construct', 'acquireLock', 'releaseLock', 'lock', 'unlock', 'extend'],
-    'RedLock' => ['__construct', 'lock', 'unlock', 'extend', 'getValidity'],
+    'RedisLock' => ['__construct', 'acquireLock', 'releaseLock', 'lock', 'unlock', 'extend', 'synchronized'],
+    'RedLock' => ['__construct', 'lock', 'unlock', 'extend', 'synchronized', 'getValidity'],
 ];
 foreach ($design as $class => $methods) {
     foreach ($methods as $name) {
@@ -79,8 +79,10 @@ RedisLock::releaseLock(string $resource): bool
 RedisLock::lock(string $resource, int $ttl, float $wait = 0.0): ?string
 RedisLock::unlock(string $resource, string $token): bool
 RedisLock::extend(string $resource, string $token, int $ttl): bool
+RedisLock::synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed
 RedLock::__construct(array $servers, int $retryDelay = 200, int $retryCount = 3, #[SensitiveParameter] array $options = [])
 RedLock::lock(string $resource, int $ttl, ?float $wait = NULL): ?string
 RedLock::unlock(string $resource, string $token): bool
 RedLock::extend(string $resource, string $token, int $ttl): bool
+RedLock::synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed
 RedLock::getValidity(string $resource): int
