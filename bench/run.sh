@@ -33,3 +33,8 @@ php_run() { php -d extension="$ext" "$@"; }
     echo "# $(uname -m), $(nproc) cores, PHP $(php -r 'echo PHP_VERSION;'), $(redis-server --version | cut -d' ' -f3)"
     php_run "$here/cycle.php" "$list" "${BENCH_CYCLES:-2000}" "${BENCH_ROUNDS:-7}"
 } | tee "$here/results/cycle.txt"
+
+{
+    echo "# handoff latency (release to the next holder's acquire), loopback, $(date -u +%F)"
+    php_run "$here/handoff.php" "${servers[0]}" "$ext"
+} | tee "$here/results/handoff.txt"
