@@ -10,12 +10,22 @@ extern zend_module_entry redislock_module_entry;
 
 typedef struct rl_object rl_object;
 
+typedef struct rl_counters {
+    zend_ulong acquired;      /* locks taken */
+    zend_ulong contended;     /* lock calls that found the resource held */
+    zend_ulong failed;        /* operations that threw a Redis or network error */
+    zend_ulong released;      /* releases that deleted our key */
+    zend_ulong auto_released; /* of those, done for the user at destruction or request end */
+    zend_ulong expired;       /* releases that found the lock no longer ours (TTL ran out) */
+} rl_counters;
+
 ZEND_BEGIN_MODULE_GLOBALS(redislock)
     double connect_timeout;  /* redislock.connect_timeout */
     double timeout;          /* redislock.timeout */
     bool persistent;         /* redislock.persistent */
     bool auto_release;       /* redislock.auto_release */
     rl_object *live;         /* objects of this request holding locks, for RSHUTDOWN */
+    rl_counters stats;       /* per process: a PHP-FPM worker's, across its requests */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

@@ -11,6 +11,7 @@
 #include "rl_errors.h"
 #include "rl_object.h"
 #include "rl_pool.h"
+#include "rl_observe.h"
 #include "rl_redislock.h"
 #include "rl_redlock.h"
 #include "stubs/redislock_arginfo.h"
@@ -102,6 +103,10 @@ static PHP_MINFO_FUNCTION(redislock)
     php_info_print_table_row(2, "redislock support", "enabled");
     php_info_print_table_row(2, "Version", PHP_REDISLOCK_VERSION);
     php_info_print_table_row(2, "hiredis version (headers)", hiredis);
+    php_info_print_table_end();
+    php_info_print_table_start();
+    php_info_print_table_header(2, "This process", "Count");
+    rl_counters_info();
     php_info_print_table_end();
     php_info_print_table_start();
     php_info_print_table_header(2, "Pooled connection", "State");

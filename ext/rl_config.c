@@ -1,11 +1,12 @@
 #include "rl_config.h"
 #include "php_redislock.h"
+#include "rl_observe.h"
 #include "zend_exceptions.h"
 #include <arpa/inet.h>
 
 static const char *const option_names[] = {
     "prefix", "connect_timeout", "timeout", "username", "password", "database",
-    "persistent", "auto_release", "drift_factor", NULL,
+    "persistent", "auto_release", "drift_factor", "logger", NULL,
 };
 
 static zend_result type_error(uint32_t argnum, const char *name, const char *type, zval *v)
@@ -100,6 +101,14 @@ static zend_result opt_one(rl_settings *s, const char *name, zval *v, uint32_t a
     if (strcmp(name, "auto_release") == 0) {
         return opt_bool(v, &s->auto_release, argnum, name);
     }
+    if (strcmp(name, "logger") == 0) {
+        if (rl_logger_check(v, argnum) == FAILURE) {
+            return FAILURE;
+        }
+        zval_ptr_dtor(&s->logger);
+        ZVAL_COPY(&s->logger, v);
+        return SUCCESS;
+    }
     /* drift_factor */
     if (Z_TYPE_P(v) != IS_DOUBLE && Z_TYPE_P(v) != IS_LONG) {
         return type_error(argnum, name, "float", v);
@@ -136,6 +145,7 @@ zend_result rl_settings_parse(rl_settings *s, HashTable *options, uint32_t argnu
     s->persistent = RLG(persistent);
     s->auto_release = RLG(auto_release);
     s->drift_factor = 0.01;
+    ZVAL_UNDEF(&s->logger);
     if (options == NULL) {
         return SUCCESS;
     }
@@ -171,6 +181,7 @@ void rl_settings_free(rl_settings *s)
     if (s->password) {
         zend_string_release(s->password);
     }
+    zval_ptr_dtor(&s->logger);
     memset(s, 0, sizeof *s);
 }
 

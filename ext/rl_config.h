@@ -17,6 +17,7 @@ typedef struct rl_settings {
     bool persistent;
     bool auto_release;
     double drift_factor;
+    zval logger;             /* UNDEF: none */
 } rl_settings;
 
 /* Defaults from INI, then the options array (argument number argnum) on top.

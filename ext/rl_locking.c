@@ -1,5 +1,6 @@
 #include "rl_locking.h"
 #include "rl_errors.h"
+#include "php_redislock.h"
 #include "src/rl_clock.h"
 #include "src/rl_status.h"
 #include "src/rl_token.h"
@@ -42,8 +43,33 @@ static void run(rl_object *o, rl_tally *t, const rl_op *op, int early)
     }
 }
 
+/* Logger context: elapsed ms, and the nodes' votes as "host:port" => "yes",
+ * "no" or the error. */
+static void context_of(rl_object *o, rl_tally *t, int64_t start_us, zval *ctx)
+{
+    zval nodes;
+    size_t i;
+
+    array_init(ctx);
+    add_assoc_double(ctx, "ms", (double)(rl_now_us() - start_us) / 1000.0);
+    array_init(&nodes);
+    for (i = 0; i < o->n; i++) {
+        rl_vote *v = &t->votes[i];
+        add_assoc_string(&nodes, v->conn->name, v->status == RL_OK ? (v->yes ? "yes" : "no") : v->err);
+    }
+    add_assoc_zval(ctx, "nodes", &nodes);
+}
+
+/* A token's first 8 characters: enough to tell locks apart in a log, not to use one. */
+static void add_token_hint(zval *ctx, const char *token)
+{
+    char hint[12];
+    snprintf(hint, sizeof hint, "%.8s...", token);
+    add_assoc_string(ctx, "token", hint);
+}
+
 /* Fewer than a quorum of nodes could answer: throw, naming each one that failed. */
-static int throw_if_no_quorum(rl_object *o, rl_tally *t)
+static int throw_if_no_quorum(rl_object *o, rl_tally *t, zend_string *key, int64_t start_us)
 {
     smart_str msg = {0};
     const char *sep = "";
@@ -52,6 +78,15 @@ static int throw_if_no_quorum(rl_object *o, rl_tally *t)
 
     if (t->failed <= o->n - o->quorum) {
         return 0;
+    }
+    RLG(stats).failed++;
+    if (Z_TYPE(o->logger) != IS_UNDEF) {
+        zval ctx;
+        context_of(o, t, start_us, &ctx);
+        rl_object_log(o, "error", "failed", key, &ctx);
+        if (EG(exception)) {
+            return -1;
+        }
     }
     if (o->n == 1) {
         rl_throw_node_error(&t->votes[0]);
@@ -79,16 +114,28 @@ static int64_t drift_ms(rl_object *o, zend_long ttl_ms)
     return o->redlock ? (int64_t)((double)ttl_ms * o->drift_factor) + 2 : 0;
 }
 
-/* Deletes our token everywhere, waiting for each node's answer; errors are
- * not ours to report here (the caller reports the attempt). */
-static void undo(rl_object *o, const rl_op *lock_op)
+/* Deletes our token from every node the attempt's command went out to
+ * (answered or not), waiting for each; errors are not ours to report here:
+ * the caller reports the attempt. */
+static void undo(rl_object *o, const rl_tally *attempt, const rl_op *lock_op)
 {
-    rl_tally t;
+    rl_vote stack[MAX_STACK_VOTES];
+    rl_vote *votes = o->n <= MAX_STACK_VOTES ? stack : ecalloc(o->n, sizeof(rl_vote));
     rl_op op = *lock_op;
+    size_t i, n = 0;
+
     op.kind = RL_OP_UNLOCK;
-    tally_init(&t, o);
-    run(o, &t, &op, 0);
-    tally_free(&t);
+    for (i = 0; i < o->n; i++) {
+        if (attempt->votes[i].sent && !(attempt->votes[i].status == RL_OK && !attempt->votes[i].yes)) {
+            votes[n++].conn = o->conns[i];
+        }
+    }
+    if (n > 0) {
+        rl_fanout(&op, votes, n, n, 0, &o->timeouts);
+    }
+    if (votes != stack) {
+        efree(votes);
+    }
 }
 
 /* A quorum voted yes, in time to leave some validity. Returns the monotonic
@@ -111,7 +158,7 @@ static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
 
     tally_init(&t, o);
     run(o, &t, &op, 0);
-    r = throw_if_no_quorum(o, &t);
+    r = throw_if_no_quorum(o, &t, key, start);
     if (r == 0 && (until = won_until(o, &t, start, ttl_ms)) != 0) {
         h->valid_until_us = until;
         r = 1;
@@ -145,13 +192,20 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
 
     tally_init(&t, o);
     run(o, &t, op, 1);
-    r = throw_if_no_quorum(o, &t);
+    r = throw_if_no_quorum(o, &t, key, start);
     if (r == 0 && (until = won_until(o, &t, start, op->ttl_ms)) != 0) {
         *token_out = zend_string_init(op->token, op->token_len, 0);
         rl_held_add(o, key, *token_out, until);
+        RLG(stats).acquired++;
         r = 1;
+        if (Z_TYPE(o->logger) != IS_UNDEF) {
+            zval ctx;
+            context_of(o, &t, start, &ctx);
+            add_token_hint(&ctx, op->token);
+            rl_object_log(o, "info", "acquired", key, &ctx);
+        }
     } else if (t.yes > 0 || !t.all_clean) {
-        undo(o, op); /* some node may hold our token: take it back everywhere */
+        undo(o, &t, op); /* some node may hold our token: take it back */
     }
     if (pttl) {
         *pttl = shortest_pttl(o, &t);
@@ -241,6 +295,12 @@ static void sleep_until(int64_t until_us)
  * lost to a waiter that died after queueing. */
 #define RECHECK_MAX_US 200000
 
+void rl_lock_contended(rl_object *o, zend_string *key)
+{
+    RLG(stats).contended++;
+    rl_object_log(o, "debug", "contended", key, NULL);
+}
+
 int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadline_us, zend_string **token_out)
 {
     char waiter[RL_TOKEN_LEN + 1], token[RL_TOKEN_LEN + 1];
@@ -250,8 +310,12 @@ int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadl
     long long pttl;
     int r = rl_lock_try(o, key, ttl_ms, token_out);
 
-    if (r != 0 || rl_now_us() >= deadline_us) {
+    if (r != 0) {
         return r;
+    }
+    rl_lock_contended(o, key);
+    if (EG(exception) || rl_now_us() >= deadline_us) {
+        return EG(exception) ? -1 : 0;
     }
     if (rl_token_new(waiter) != 0) {
         zend_throw_exception(rl_ce_exception, "cannot read random bytes for a token", 0);
@@ -305,6 +369,7 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
     rl_held *h = rl_held_find(o, key);
     rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
     bool ours = h != NULL && h->pid == getpid() && zend_string_equals(h->token, token);
+    int64_t start = rl_now_us();
     rl_tally t;
     int r;
 
@@ -314,11 +379,22 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
     }
     tally_init(&t, o);
     run(o, &t, &op, 0);
-    r = throw_if_no_quorum(o, &t);
+    r = throw_if_no_quorum(o, &t, key, start);
     if (r == 0) {
         r = t.yes >= o->quorum;
         if (ours) {
             rl_held_remove(o, key);
+        }
+        if (r == 1) {
+            RLG(stats).released++;
+        } else if (ours) {
+            RLG(stats).expired++; /* held it, but its TTL ran out first */
+        }
+        if ((r == 1 || ours) && Z_TYPE(o->logger) != IS_UNDEF) {
+            zval ctx;
+            context_of(o, &t, start, &ctx);
+            add_token_hint(&ctx, ZSTR_VAL(token));
+            rl_object_log(o, r == 1 ? "info" : "warning", r == 1 ? "released" : "expired", key, &ctx);
         }
     }
     tally_free(&t);
@@ -335,7 +411,7 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
 
     tally_init(&t, o);
     run(o, &t, &op, 0);
-    r = throw_if_no_quorum(o, &t);
+    r = throw_if_no_quorum(o, &t, key, start);
     if (r == 0 && (until = won_until(o, &t, start, ttl_ms)) != 0) {
         r = 1;
         if (h != NULL && zend_string_equals(h->token, token)) {

@@ -9,6 +9,9 @@
  * refreshed and counted, and its token returned again. */
 int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out);
 
+/* Counts (and logs) a lock call that found the resource held. */
+void rl_lock_contended(rl_object *o, zend_string *key);
+
 /* Tries until deadline_us (monotonic): after a failed try the waiter queues
  * on the nodes and blocks until a release wakes it, or until the holder's
  * TTL runs out; it leaves the queue when done. */

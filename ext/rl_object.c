@@ -1,6 +1,7 @@
 #include "rl_object.h"
 #include "php_redislock.h"
 #include "rl_pool.h"
+#include "rl_observe.h"
 #include "zend_exceptions.h"
 #include <unistd.h>
 
@@ -17,6 +18,7 @@ zend_object *rl_object_create(zend_class_entry *ce, const zend_object_handlers *
     zend_object_std_init(&o->std, ce);
     object_properties_init(&o->std, ce);
     zend_hash_init(&o->held, 4, NULL, free_held, 0);
+    ZVAL_UNDEF(&o->logger);
     o->std.handlers = h;
     return &o->std;
 }
@@ -75,7 +77,42 @@ void rl_object_free(zend_object *obj)
     if (o->prefix) {
         zend_string_release(o->prefix);
     }
+    zval_ptr_dtor(&o->logger);
     zend_object_std_dtor(obj);
+}
+
+void rl_object_log(rl_object *o, const char *level, const char *event, zend_string *key, zval *context)
+{
+    zval empty;
+    if (Z_TYPE(o->logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN)) {
+        if (context) {
+            zval_ptr_dtor(context);
+        }
+        return;
+    }
+    if (context == NULL) {
+        array_init(&empty);
+        context = &empty;
+    }
+    rl_log(&o->logger, level, event, key, context);
+    zval_ptr_dtor(context);
+}
+
+HashTable *rl_object_get_gc(zend_object *obj, zval **table, int *n)
+{
+    rl_object *o = rl_object_from(obj);
+    *table = Z_TYPE(o->logger) == IS_UNDEF ? NULL : &o->logger;
+    *n = *table ? 1 : 0;
+    return zend_std_get_properties(obj);
+}
+
+void rl_object_handlers(zend_object_handlers *h)
+{
+    memcpy(h, zend_get_std_object_handlers(), sizeof *h);
+    h->offset = XtOffsetOf(rl_object, std);
+    h->free_obj = rl_object_free;
+    h->get_gc = rl_object_get_gc;
+    h->clone_obj = NULL;
 }
 
 zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,
@@ -89,6 +126,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
     o->timeouts.reply_us = (int64_t)(s->timeout * 1e6);
     o->drift_factor = s->drift_factor;
     o->prefix = zend_string_copy(s->prefix);
+    ZVAL_COPY(&o->logger, &s->logger);
     o->conns = ecalloc(n, sizeof *o->conns);
     for (i = 0; i < n; i++) {
         rl_endpoint ep;
@@ -194,7 +232,13 @@ void rl_object_release_all(rl_object *o)
         ZEND_HASH_FOREACH_STR_KEY_PTR(&o->held, key, h) {
             rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(h->token), ZSTR_LEN(h->token), 0};
             if (h->pid == getpid()) {
-                rl_object_run(o, &op, votes, o->n, 0);
+                if (rl_object_run(o, &op, votes, o->n, 0) >= o->quorum) {
+                    RLG(stats).released++;
+                    RLG(stats).auto_released++;
+                    rl_object_log(o, "info", "auto-released", key, NULL);
+                } else {
+                    RLG(stats).expired++;
+                }
             }
         } ZEND_HASH_FOREACH_END();
     }

@@ -27,6 +27,7 @@ struct rl_object {
     double drift_factor;
     zend_long retry_delay_ms; /* RedLock: pause between tries, randomised in [d/2, d] */
     zend_long retry_count;    /* RedLock: tries in all when lock() is given no wait */
+    zval logger;           /* UNDEF, or the logger option */
     HashTable held;        /* key => rl_held * */
     rl_object *prev, *next;/* the request's live list, for RSHUTDOWN */
     bool live;
@@ -44,6 +45,16 @@ zend_object *rl_object_create(zend_class_entry *ce, const zend_object_handlers *
 
 /* free_obj handler: auto-releases what it holds, frees its nodes. */
 void rl_object_free(zend_object *obj);
+
+/* get_gc handler: the logger may hold a reference back to the object. */
+HashTable *rl_object_get_gc(zend_object *obj, zval **table, int *n);
+
+/* Sends an event to o's logger, if it has one. context (an array, or NULL)
+ * is consumed. */
+void rl_object_log(rl_object *o, const char *level, const char *event, zend_string *key, zval *context);
+
+/* Sets the handlers both classes share. */
+void rl_object_handlers(zend_object_handlers *h);
 
 /* Takes the settings and connects the servers (argument argnum) to nodes. */
 zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,

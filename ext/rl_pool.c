@@ -3,6 +3,13 @@
 
 static HashTable pool; /* pool key => rl_conn * (malloc'd, outlives requests) */
 
+/* The role is the pool key's last part: "" commands, "wait" blocking reads. */
+static const char *role_of(zend_string *pool_key)
+{
+    const char *slash = strrchr(ZSTR_VAL(pool_key), '/');
+    return slash && slash[1] ? slash + 1 : "command";
+}
+
 static void free_conn(zval *zv)
 {
     rl_conn_free(Z_PTR_P(zv));
@@ -58,13 +65,33 @@ void rl_pool_settle(void)
 
 void rl_pool_info(void)
 {
+    zend_string *k;
     rl_conn *c;
-    char row[160];
-    ZEND_HASH_FOREACH_PTR(&pool, c) {
-        snprintf(row, sizeof row, "%s, db %ld: %s, %llu connects, %llu reconnects, %llu dropped",
-                 c->ep.unix_path ? "unix" : "tcp", c->ep.database, c->fd >= 0 ? "open" : "closed",
+    char row[200];
+    ZEND_HASH_FOREACH_STR_KEY_PTR(&pool, k, c) {
+        snprintf(row, sizeof row, "%s, db %ld, %s: %s, %llu connects, %llu reconnects, %llu dropped",
+                 c->ep.unix_path ? "unix" : "tcp", c->ep.database, role_of(k), c->fd >= 0 ? "open" : "closed",
                  (unsigned long long)c->stats.connects, (unsigned long long)c->stats.reconnects,
                  (unsigned long long)c->stats.dropped);
         php_info_print_table_row(2, c->name, row);
+    } ZEND_HASH_FOREACH_END();
+}
+
+void rl_pool_to_array(zval *out)
+{
+    zend_string *k;
+    rl_conn *c;
+    array_init(out);
+    ZEND_HASH_FOREACH_STR_KEY_PTR(&pool, k, c) {
+        zval row;
+        array_init(&row);
+        add_assoc_string(&row, "endpoint", c->name);
+        add_assoc_long(&row, "database", c->ep.database);
+        add_assoc_string(&row, "role", (char *)role_of(k));
+        add_assoc_bool(&row, "open", c->fd >= 0);
+        add_assoc_long(&row, "connects", (zend_long)c->stats.connects);
+        add_assoc_long(&row, "reconnects", (zend_long)c->stats.reconnects);
+        add_assoc_long(&row, "dropped", (zend_long)c->stats.dropped);
+        add_next_index_zval(out, &row);
     } ZEND_HASH_FOREACH_END();
 }

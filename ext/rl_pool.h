@@ -17,6 +17,10 @@ rl_conn *rl_pool_get(const rl_endpoint *ep, const char *role);
 /* End of request: closes pooled connections that still owe replies. */
 void rl_pool_settle(void);
 
+/* One array per pooled connection: endpoint, database, role, open, connects,
+ * reconnects, dropped. */
+void rl_pool_to_array(zval *out);
+
 /* Adds one row per pooled connection to a phpinfo() table. */
 void rl_pool_info(void);
 

@@ -2,6 +2,8 @@
 #include "rl_redislock.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
+#include "rl_observe.h"
+#include "rl_pool.h"
 #include <unistd.h>
 
 zend_class_entry *rl_ce_redislock;
@@ -16,10 +18,7 @@ void rl_redislock_init(zend_class_entry *ce)
 {
     rl_ce_redislock = ce;
     ce->create_object = create;
-    memcpy(&handlers, zend_get_std_object_handlers(), sizeof handlers);
-    handlers.offset = XtOffsetOf(rl_object, std);
-    handlers.free_obj = rl_object_free;
-    handlers.clone_obj = NULL;
+    rl_object_handlers(&handlers);
 }
 
 PHP_METHOD(RedisLock, __construct)
@@ -62,11 +61,14 @@ PHP_METHOD(RedisLock, acquireLock)
         RETURN_THROWS();
     }
     r = rl_lock_try(Z_RL_OBJ_P(ZEND_THIS), key, timeout * 1000, &token);
+    if (r == 0) {
+        rl_lock_contended(Z_RL_OBJ_P(ZEND_THIS), key);
+    }
     zend_string_release(key);
     if (token) {
         zend_string_release(token);
     }
-    if (r < 0) {
+    if (r < 0 || EG(exception)) {
         RETURN_THROWS();
     }
     RETURN_BOOL(r == 1);
@@ -131,4 +133,16 @@ PHP_METHOD(RedisLock, extend)
 PHP_METHOD(RedisLock, synchronized)
 {
     rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+/* Per-worker counters and the connection pool, as phpinfo() shows them. */
+PHP_METHOD(RedisLock, stats)
+{
+    zval pool;
+
+    ZEND_PARSE_PARAMETERS_NONE();
+
+    rl_counters_to_array(return_value);
+    rl_pool_to_array(&pool);
+    add_assoc_zval(return_value, "connections", &pool);
 }

@@ -15,10 +15,7 @@ void rl_redlock_init(zend_class_entry *ce)
 {
     rl_ce_redlock = ce;
     ce->create_object = create;
-    memcpy(&handlers, zend_get_std_object_handlers(), sizeof handlers);
-    handlers.offset = XtOffsetOf(rl_object, std);
-    handlers.free_obj = rl_object_free;
-    handlers.clone_obj = NULL;
+    rl_object_handlers(&handlers);
 }
 
 #define MAX_NODES 64

@@ -219,13 +219,19 @@ static int connect_tcp(rl_conn *c, char *err, size_t errlen)
     return connect_next_addr(c, err, errlen);
 }
 
+static void connected(rl_conn *c)
+{
+    forget_addrs(c);
+    if (c->stats.connects > 0) {
+        c->stats.reconnects++;
+    }
+    c->stats.connects++;
+}
+
 int rl_conn_start_connect(rl_conn *c, char *err, size_t errlen)
 {
     int rc;
     rl_conn_close(c);
-    if (c->stats.connects > 0) {
-        c->stats.reconnects++;
-    }
     c->reader = redisReaderCreate();
     if (c->reader == NULL) {
         snprintf(err, errlen, "out of memory");
@@ -234,9 +240,8 @@ int rl_conn_start_connect(rl_conn *c, char *err, size_t errlen)
     rc = c->ep.unix_path ? connect_unix(c, err, errlen) : connect_tcp(c, err, errlen);
     if (rc == 0) {
         c->pid = getpid();
-        c->stats.connects++;
         if (!c->connecting) {
-            forget_addrs(c);
+            connected(c);
         }
     }
     return rc;
@@ -252,7 +257,7 @@ int rl_conn_finish_connect(rl_conn *c, char *err, size_t errlen)
     }
     if (soerr == 0) {
         c->connecting = 0;
-        forget_addrs(c);
+        connected(c);
         return 0;
     }
     close(c->fd);

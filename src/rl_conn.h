@@ -9,8 +9,8 @@
 #include "rl_endpoint.h"
 
 typedef struct rl_conn_stats {
-    uint64_t connects;    /* sockets opened */
-    uint64_t reconnects;  /* of those, replacing one found dead or dirty */
+    uint64_t connects;    /* connections made */
+    uint64_t reconnects;  /* of those, after the first: replacing one closed or found dead */
     uint64_t dropped;     /* closed because replies were left unread */
 } rl_conn_stats;
 

@@ -78,6 +78,7 @@ static void send_op(rl_vote *v, const rl_op *op, int64_t now)
         fail(v, RL_E_NOMEM, "out of memory");
         return;
     }
+    v->sent = 1;
     v->phase = PH_WAIT;
 }
 

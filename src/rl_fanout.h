@@ -23,6 +23,7 @@ typedef struct rl_vote {
     int status;           /* out: RL_OK when the node answered, else an rl_status */
     int yes;              /* out: the node voted yes (status RL_OK) */
     long long value;      /* out: an integer reply's value (status RL_OK) */
+    int sent;             /* out: the command went out (it may have run) */
     char err[RL_ERRLEN];  /* out: what went wrong, without the node's name */
     /* private to the fan-out */
     int phase, handshake_left, auth_pending, reused, retried, form;

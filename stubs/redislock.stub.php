@@ -34,6 +34,9 @@ final class RedisLock
 
     /** Runs $callback($token) holding $resource; releases also when it throws. */
     public function synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed {}
+
+    /** This process's counters and pooled connections (both classes), as phpinfo() shows them. */
+    public static function stats(): array {}
 }
 
 /**

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 4149e4ce7c8c3112c9929f9b7d33af3569300021 */
+ * Stub hash: 1572696a0ec7496d918f7b40dc9425c8f10683e0 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -39,6 +39,9 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_synchronized, 0,
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "10.0")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_stats, 0, 0, IS_ARRAY, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedLock___construct, 0, 0, 1)
 	ZEND_ARG_TYPE_INFO(0, servers, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, retryDelay, IS_LONG, 0, "200")
@@ -70,6 +73,7 @@ ZEND_METHOD(RedisLock, lock);
 ZEND_METHOD(RedisLock, unlock);
 ZEND_METHOD(RedisLock, extend);
 ZEND_METHOD(RedisLock, synchronized);
+ZEND_METHOD(RedisLock, stats);
 ZEND_METHOD(RedLock, __construct);
 ZEND_METHOD(RedLock, lock);
 ZEND_METHOD(RedLock, unlock);
@@ -101,6 +105,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extend, arginfo_class_RedisLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, synchronized, arginfo_class_RedisLock_synchronized, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, stats, arginfo_class_RedisLock_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
 

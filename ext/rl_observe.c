@@ -1,0 +1,70 @@
+#include "rl_observe.h"
+#include "ext/standard/info.h"
+#include "zend_exceptions.h"
+#include "zend_interfaces.h"
+
+static bool has_log_method(zval *logger)
+{
+    return Z_TYPE_P(logger) == IS_OBJECT && zend_hash_str_exists(&Z_OBJCE_P(logger)->function_table, "log", 3);
+}
+
+zend_result rl_logger_check(zval *logger, uint32_t argnum)
+{
+    if (has_log_method(logger) || zend_is_callable(logger, 0, NULL)) {
+        return SUCCESS;
+    }
+    zend_argument_type_error(argnum, "option \"logger\" must be a callable or an object with a log() method, %s given",
+                             zend_zval_type_name(logger));
+    return FAILURE;
+}
+
+void rl_log(zval *logger, const char *level, const char *event, zend_string *key, zval *context)
+{
+    zval args[3], ret;
+
+    if (logger == NULL || Z_TYPE_P(logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN) || EG(exception)) {
+        return;
+    }
+    ZVAL_STRING(&args[0], level);
+    ZVAL_STR(&args[1], zend_strpprintf(0, "redislock: %s %s", event, ZSTR_VAL(key)));
+    ZVAL_COPY(&args[2], context);
+    add_assoc_string(&args[2], "event", (char *)event);
+    add_assoc_str(&args[2], "resource", zend_string_copy(key));
+    ZVAL_UNDEF(&ret);
+    if (has_log_method(logger)) { /* a PSR-3 logger */
+        zend_function *fn = zend_hash_str_find_ptr(&Z_OBJCE_P(logger)->function_table, "log", 3);
+        zend_call_known_instance_method(fn, Z_OBJ_P(logger), &ret, 3, args);
+    } else {
+        call_user_function(NULL, NULL, logger, &ret, 3, args);
+    }
+    zval_ptr_dtor(&ret);
+    zval_ptr_dtor(&args[0]);
+    zval_ptr_dtor(&args[1]);
+    zval_ptr_dtor(&args[2]);
+}
+
+void rl_counters_info(void)
+{
+    char n[24];
+#define ROW(label, field) \
+    snprintf(n, sizeof n, ZEND_ULONG_FMT, RLG(stats).field); \
+    php_info_print_table_row(2, label, n);
+    ROW("Locks acquired", acquired);
+    ROW("Lock attempts contended", contended);
+    ROW("Operations failed", failed);
+    ROW("Locks released", released);
+    ROW("Locks auto-released", auto_released);
+    ROW("Locks expired before release", expired);
+#undef ROW
+}
+
+void rl_counters_to_array(zval *out)
+{
+    array_init(out);
+    add_assoc_long(out, "acquired", (zend_long)RLG(stats).acquired);
+    add_assoc_long(out, "contended", (zend_long)RLG(stats).contended);
+    add_assoc_long(out, "failed", (zend_long)RLG(stats).failed);
+    add_assoc_long(out, "released", (zend_long)RLG(stats).released);
+    add_assoc_long(out, "auto_released", (zend_long)RLG(stats).auto_released);
+    add_assoc_long(out, "expired", (zend_long)RLG(stats).expired);
+}

@@ -1,0 +1,25 @@
+/* What operators see: per-worker counters (phpinfo(), RedisLock::stats())
+ * and the optional per-object logger. */
+#ifndef RL_OBSERVE_H
+#define RL_OBSERVE_H
+#include "php.h"
+#include "php_redislock.h"
+
+/* The counters (rl_counters, RLG(stats)) are a module global, per process:
+ * a PHP-FPM worker's, across its requests. */
+
+/* Validates a logger option: a callable, or an object with a log() method. */
+zend_result rl_logger_check(zval *logger, uint32_t argnum);
+
+/* Sends one event to the logger (if any): logger($level, $message, $context)
+ * or $logger->log($level, $message, $context), PSR-3 style. context holds
+ * resource, event, and what the caller adds; never a full token or a
+ * password. Not called during request shutdown; an exception thrown by the
+ * logger propagates to the caller's caller. */
+void rl_log(zval *logger, const char *level, const char *event, zend_string *key, zval *context);
+
+/* phpinfo() rows, and RedisLock::stats(). */
+void rl_counters_info(void);
+void rl_counters_to_array(zval *out);
+
+#endif
