@@ -146,7 +146,9 @@ export TMPDIR=$tmp/t   # tests' temp dirs (and private servers) live here
 echo "run-suite: redis on 127.0.0.1:{$REDISLOCK_TEST_PORTS}"
 
 # --- passes --------------------------------------------------------------------
-passed=0 failed=0 skipped=0
+# Tests run before this script (the core's C unit tests, by test-all.sh)
+# are counted in the final line too.
+passed=${REDISLOCK_EARLIER_PASSED:-0} failed=${REDISLOCK_EARLIER_FAILED:-0} skipped=0
 
 count() {   # count LABEL LOG: the number on run-tests' "LABEL : N (..%)" line
     sed -n "s/^$1 *: *\([0-9][0-9]*\).*/\1/p" "$2" | tail -n1 | grep . || echo 0

@@ -1,0 +1,172 @@
+/* Unit tests of the plain-C core, built without PHP (and with ASan/UBSan by
+ * run.sh): parsing, tokens, command encoding, reply judging. What needs a
+ * server is tested by the phpt suite against real redis-server processes. */
+#include <stdio.h>
+#include <string.h>
+#include <hiredis/hiredis.h>
+#include "../rl_endpoint.h"
+#include "../rl_lockops.h"
+#include "../rl_scripts.h"
+#include "../rl_status.h"
+#include "../rl_token.h"
+
+static int passed, failed;
+
+#define CHECK(cond, ...) do { \
+    if (cond) { passed++; } else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
+} while (0)
+
+static void endpoint_ok(const char *spec, const char *host, int port, const char *path)
+{
+    rl_endpoint ep;
+    char err[160] = "";
+    int rc = rl_endpoint_parse(spec, strlen(spec), &ep, err, sizeof err);
+    CHECK(rc == 0, "parse(%s) failed: %s", spec, err);
+    if (rc == 0) {
+        CHECK((host == NULL && ep.host == NULL) || (host && ep.host && strcmp(host, ep.host) == 0),
+              "parse(%s): host %s", spec, ep.host ? ep.host : "(null)");
+        CHECK(ep.port == port, "parse(%s): port %d", spec, ep.port);
+        CHECK((path == NULL && ep.unix_path == NULL) || (path && ep.unix_path && strcmp(path, ep.unix_path) == 0),
+              "parse(%s): path %s", spec, ep.unix_path ? ep.unix_path : "(null)");
+    }
+    rl_endpoint_clear(&ep);
+}
+
+static void endpoint_bad(const char *spec, size_t len, const char *want)
+{
+    rl_endpoint ep;
+    char err[160] = "";
+    int rc = rl_endpoint_parse(spec, len, &ep, err, sizeof err);
+    CHECK(rc != 0 && strstr(err, want) != NULL, "parse(%.*s): rc %d, err '%s', want '%s'", (int)len, spec, rc, err, want);
+    rl_endpoint_clear(&ep);
+}
+
+static void test_endpoints(void)
+{
+    char name[64];
+    rl_endpoint ep;
+
+    endpoint_ok("127.0.0.1:6380", "127.0.0.1", 6380, NULL);
+    endpoint_ok("redis.internal", "redis.internal", 6379, NULL);
+    endpoint_ok("tcp://10.0.0.1:7000", "10.0.0.1", 7000, NULL);
+    endpoint_ok("[::1]:6381", "::1", 6381, NULL);
+    endpoint_ok("unix:///run/redis.sock", NULL, 0, "/run/redis.sock");
+    endpoint_ok("unix:/run/redis.sock", NULL, 0, "/run/redis.sock");
+    endpoint_ok("/run/redis.sock", NULL, 0, "/run/redis.sock");
+    endpoint_bad("", 0, "empty");
+    endpoint_bad("host:", 5, "port");
+    endpoint_bad(":6379", 5, "host is empty");
+    endpoint_bad("host:0", 6, "port");
+    endpoint_bad("host:65536", 10, "port");
+    endpoint_bad("redis://h:1", 11, "scheme");
+    endpoint_bad("unix://relative", 15, "absolute");
+    endpoint_bad("a:b:c", 5, "IPv6");
+    endpoint_bad("[::1", 4, "IPv6");
+    endpoint_bad("h\0st:1", 6, "NUL");
+
+    rl_endpoint_parse("[::1]:6381", 10, &ep, name, sizeof name);
+    rl_endpoint_set_str(&ep.password, "secret", 6);
+    rl_endpoint_describe(&ep, name, sizeof name);
+    CHECK(strcmp(name, "[::1]:6381") == 0, "describe: %s", name);
+    CHECK(strstr(name, "secret") == NULL, "describe shows the password");
+    rl_endpoint_clear(&ep);
+}
+
+static void test_tokens(void)
+{
+    static char seen[1000][RL_TOKEN_LEN + 1];
+    int i, j, dup = 0, hex = 1, made = 1;
+    for (i = 0; i < 1000; i++) {
+        made = made && rl_token_new(seen[i]) == 0;
+        hex = hex && strspn(seen[i], "0123456789abcdef") == RL_TOKEN_LEN && strlen(seen[i]) == RL_TOKEN_LEN;
+        for (j = 0; j < i; j++) {
+            dup += strcmp(seen[i], seen[j]) == 0;
+        }
+    }
+    CHECK(made, "rl_token_new failed");
+    CHECK(RL_TOKEN_BYTES >= 16, "tokens shorter than 16 bytes");
+    CHECK(hex, "a token is not %d lowercase hex digits", RL_TOKEN_LEN);
+    CHECK(dup == 0, "%d duplicate tokens in 1000", dup);
+}
+
+/* The bytes rl_op_append writes for op, as RESP. */
+#define ENCODES_TO(op, form, lit) encodes_to(op, form, lit, sizeof(lit) - 1)
+static void encodes_to(const rl_op *op, rl_send_form form, const char *want, size_t want_len)
+{
+    rl_endpoint ep = {0};
+    rl_conn *c;
+    ep.host = "h";
+    ep.port = 1;
+    c = rl_conn_new(&ep);
+    CHECK(rl_op_append(c, op, form, 1) == 0, "append failed");
+    CHECK(c->out_len == want_len && memcmp(c->out, want, want_len) == 0 && c->owed == 1,
+          "encoded as '%.*s', want '%.*s'", (int)c->out_len, c->out, (int)want_len, want);
+    rl_conn_free(c);
+}
+
+/* What judging the RESP reply `resp` to op gives. */
+static int judged(const rl_op *op, const char *resp, long long *value)
+{
+    redisReader *r = redisReaderCreate();
+    void *reply = NULL;
+    char err[128];
+    int verdict = -1;
+    redisReaderFeed(r, resp, strlen(resp));
+    if (redisReaderGetReply(r, &reply) == REDIS_OK && reply != NULL) {
+        verdict = rl_op_judge(op, reply, value, err, sizeof err);
+        freeReplyObject(reply);
+    }
+    redisReaderFree(r);
+    return verdict;
+}
+
+static void test_lockops(void)
+{
+    rl_op lock = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
+    rl_op unlock = {RL_OP_UNLOCK, "lock:r", 6, "tok", 3, 0};
+    rl_op wait = {RL_OP_LOCK_WAIT, "lock:r", 6, "tok", 3, 5000, "w1", 2, 900, 1};
+    rl_op wake = {RL_OP_WAKE_WAIT, "lock:r", 6, NULL, 0, 0, "w1", 2, 1500, 0};
+    long long v = 0;
+    int s;
+
+    ENCODES_TO(&lock, RL_FORM_FIRST, "*6\r\n$3\r\nSET\r\n$6\r\nlock:r\r\n$3\r\ntok\r\n$2\r\nNX\r\n$2\r\nPX\r\n$4\r\n5000\r\n");
+    ENCODES_TO(&wake, RL_FORM_FIRST, "*3\r\n$5\r\nBLPOP\r\n$10\r\nlock:r\0w" "w1\r\n$5\r\n1.500\r\n");
+    for (s = 0; s < RL_SCRIPT_COUNT; s++) {
+        rl_script_set_sha((rl_script)s, "0123456789012345678901234567890123456789");
+        CHECK(strlen(rl_script_source((rl_script)s)) > 20, "script %d has no source", s);
+    }
+    ENCODES_TO(&unlock, RL_FORM_FIRST,
+               "*5\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n$3\r\ntok\r\n");
+
+    CHECK(judged(&lock, "+OK\r\n", &v) == RL_REPLY_YES, "SET +OK is not a yes");
+    CHECK(judged(&lock, "$-1\r\n", &v) == RL_REPLY_NO, "SET nil is not a no");
+    CHECK(judged(&lock, "-OOM command not allowed\r\n", &v) == RL_REPLY_ERROR, "OOM is not an error");
+    CHECK(judged(&lock, "-NOAUTH Authentication required.\r\n", &v) == RL_REPLY_NOAUTH, "NOAUTH not seen");
+    CHECK(judged(&unlock, "-NOSCRIPT No matching script\r\n", &v) == RL_REPLY_NOSCRIPT, "NOSCRIPT not seen");
+    CHECK(judged(&unlock, ":1\r\n", &v) == RL_REPLY_YES, "release 1 is not a yes");
+    CHECK(judged(&unlock, ":0\r\n", &v) == RL_REPLY_NO, "release 0 is not a no");
+    CHECK(judged(&wait, ":-3\r\n", &v) == RL_REPLY_YES, "acquire-or-queue -3 is not a yes");
+    CHECK(judged(&wait, ":1500\r\n", &v) == RL_REPLY_NO && v == 1500, "acquire-or-queue PTTL: %lld", v);
+    CHECK(judged(&wake, "*2\r\n$1\r\na\r\n$1\r\n1\r\n", &v) == RL_REPLY_YES, "BLPOP array is not a wake");
+    CHECK(judged(&wake, "*-1\r\n", &v) == RL_REPLY_NO, "BLPOP nil is a wake");
+    CHECK(judged(&lock, ":7\r\n", &v) == RL_REPLY_NO, "integer to SET");
+    CHECK(judged(&unlock, "+OK\r\n", &v) == RL_REPLY_ERROR, "status to a script is not an error");
+}
+
+static void test_status(void)
+{
+    CHECK(rl_status_is_connection(RL_E_CONNECT) && rl_status_is_connection(RL_E_TIMEOUT)
+          && rl_status_is_connection(RL_E_AUTH) && rl_status_is_connection(RL_E_IO), "connection statuses");
+    CHECK(!rl_status_is_connection(RL_E_REPLY) && !rl_status_is_connection(RL_OK), "non-connection statuses");
+    CHECK(strcmp(rl_status_name(RL_E_TIMEOUT), "timed out") == 0, "status name");
+}
+
+int main(void)
+{
+    test_endpoints();
+    test_tokens();
+    test_lockops();
+    test_status();
+    printf("core unit tests: %d passed, %d failed\n", passed, failed);
+    return failed != 0;
+}
