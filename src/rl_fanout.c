@@ -30,6 +30,9 @@ static void send_op(rl_vote *v, const rl_op *op, int64_t now);
  * that is safe to repeat. A new connection dying is the node's fault. */
 static void lost(rl_vote *v, const rl_op *op, int status, const char *msg, const rl_timeouts *t, int64_t now);
 
+static void on_connected(rl_vote *v, const rl_op *op, int64_t now);
+
+/* Opens a new connection; a unix socket may connect at once. */
 static void start_connect(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
     int rc = rl_conn_start_connect(v->conn, v->err, sizeof v->err);
@@ -41,10 +44,8 @@ static void start_connect(rl_vote *v, const rl_op *op, const rl_timeouts *t, int
     v->phase = PH_CONNECTING;
     v->connect_deadline_us = now + t->connect_us;
     if (!v->conn->connecting) {
-        v->phase = PH_HANDSHAKE;
-        v->handshake_left = 0;
+        on_connected(v, op, now);
     }
-    (void)op;
 }
 
 /* Connected: log in if this socket has not, else send the command. */
@@ -89,9 +90,6 @@ static void lost(rl_vote *v, const rl_op *op, int status, const char *msg, const
         v->retried = 1;
         v->form = (v->form == RL_FORM_EVAL) ? RL_FORM_RETRY_EVAL : RL_FORM_RETRY;
         start_connect(v, op, t, now);
-        if (v->phase == PH_HANDSHAKE && v->handshake_left == 0) {
-            on_connected(v, op, now);
-        }
         return;
     }
     fail(v, status, msg);
@@ -248,9 +246,6 @@ static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now
         send_op(v, op, now);
     } else {
         start_connect(v, op, t, now);
-        if (v->phase == PH_HANDSHAKE) { /* connected at once (unix socket) */
-            on_connected(v, op, now);
-        }
     }
     if (v->phase == PH_HANDSHAKE || v->phase == PH_WAIT) {
         on_writable(v, op, t, now);
