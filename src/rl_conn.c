@@ -1,6 +1,7 @@
 #include "rl_conn.h"
 #include "rl_status.h"
 #include "rl_clock.h"
+#include "rl_scripts.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -58,8 +59,12 @@ void rl_conn_close(rl_conn *c)
 
 void rl_conn_free(rl_conn *c)
 {
+    int i;
     if (c == NULL) {
         return;
+    }
+    for (i = 0; i < c->undos; i++) {
+        free(c->undo[i]);
     }
     rl_conn_close(c);
     free(c->out);
@@ -362,4 +367,34 @@ void *rl_conn_next_reply(rl_conn *c, int *status)
         c->owed_since_us = c->owed > 0 ? rl_now_us() : 0;
     }
     return reply;
+}
+
+void rl_conn_defer_undo(rl_conn *c, const char *key, size_t key_len, const char *token, size_t token_len)
+{
+    char *buf;
+    if (c->undos == RL_CONN_MAX_UNDO || (buf = malloc(key_len + token_len)) == NULL) {
+        return; /* the lock's TTL still bounds it */
+    }
+    memcpy(buf, key, key_len);
+    memcpy(buf + key_len, token, token_len);
+    c->undo[c->undos] = buf;
+    c->undo_key_len[c->undos] = key_len;
+    c->undo_len[c->undos] = key_len + token_len;
+    c->undos++;
+}
+
+int rl_conn_append_deferred_undos(rl_conn *c, int64_t now_us)
+{
+    int i, n = 0;
+    for (i = 0; i < c->undos; i++) {
+        const char *src = rl_script_source(RL_SCRIPT_RELEASE);
+        const char *argv[5] = {"EVAL", src, "1", c->undo[i], c->undo[i] + c->undo_key_len[i]};
+        size_t lens[5] = {4, strlen(src), 1, c->undo_key_len[i], c->undo_len[i] - c->undo_key_len[i]};
+        if (rl_conn_append(c, 5, argv, lens, now_us) == 0) {
+            n++;
+        }
+        free(c->undo[i]);
+    }
+    c->undos = 0;
+    return n;
 }

@@ -14,6 +14,8 @@ typedef struct rl_conn_stats {
     uint64_t dropped;     /* closed because replies were left unread */
 } rl_conn_stats;
 
+#define RL_CONN_MAX_UNDO 8
+
 typedef struct rl_conn {
     rl_endpoint ep;
     char name[300];          /* rl_endpoint_describe(), for messages */
@@ -29,6 +31,9 @@ typedef struct rl_conn {
     int discard;             /* of those, replies nobody waits for */
     int64_t owed_since_us;   /* when the oldest owed reply was asked for */
     int64_t down_until_us;   /* after a timeout: fail fast until then */
+    char *undo[RL_CONN_MAX_UNDO]; /* "key\0token" of locks that timed out, to release */
+    size_t undo_len[RL_CONN_MAX_UNDO], undo_key_len[RL_CONN_MAX_UNDO];
+    int undos;
     rl_conn_stats stats;
 } rl_conn;
 
@@ -70,6 +75,14 @@ int rl_conn_flush(rl_conn *c, char *err, size_t errlen);
 /* Reads what the socket has into the reader without blocking.
  * 0, RL_E_IO (closed by the server, or reset) or RL_E_PROTOCOL. */
 int rl_conn_fill(rl_conn *c, char *err, size_t errlen);
+
+/* Remembers that a lock of key with token timed out on this node: the node
+ * may still apply it when it resumes. Up to RL_CONN_MAX_UNDO are kept. */
+void rl_conn_defer_undo(rl_conn *c, const char *key, size_t key_len, const char *token, size_t token_len);
+
+/* Appends a release (EVAL, compare-and-delete) for each deferred undo and
+ * forgets them; returns how many replies they owe. */
+int rl_conn_append_deferred_undos(rl_conn *c, int64_t now_us);
 
 /* Takes the next complete reply (a redisReply *) off the reader, or NULL.
  * Sets *status to RL_E_PROTOCOL on a malformed stream. */

@@ -75,6 +75,8 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
 
 static void send_op(rl_vote *v, const rl_op *op, int64_t now)
 {
+    /* releases owed from a timed-out lock go first; nobody waits for their replies */
+    v->conn->discard += rl_conn_append_deferred_undos(v->conn, now);
     if (rl_op_append(v->conn, op, (rl_send_form)v->form, now) != 0) {
         fail(v, RL_E_NOMEM, "out of memory");
         return;
@@ -191,14 +193,18 @@ static int64_t down_window(const rl_timeouts *t)
     return t->reply_us > 1000000 ? t->reply_us : 1000000;
 }
 
-static void on_deadline(rl_vote *v, const rl_timeouts *t, int64_t now)
+static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
     if (v->phase == PH_CONNECTING) {
         snprintf(v->err, sizeof v->err, "connect timed out after %lld ms",
                  (long long)(t->connect_us / 1000));
     } else {
-        snprintf(v->err, sizeof v->err, "no reply within %lld ms", (long long)(t->reply_us / 1000));
+        snprintf(v->err, sizeof v->err, "timed out: no reply within %lld ms", (long long)(t->reply_us / 1000));
         v->conn->stats.dropped++; /* it holds an unread reply: never reuse it */
+        if (v->sent && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT)) {
+            /* the node may still run our SET when it wakes up: take it back then */
+            rl_conn_defer_undo(v->conn, op->key, op->key_len, op->token, op->token_len);
+        }
     }
     rl_conn_close(v->conn);
     v->conn->down_until_us = now + down_window(t);
@@ -332,7 +338,7 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
                 on_readable(v, op, t, now);
             }
             if (v->phase != PH_DONE && deadline_of(v, t) <= now) {
-                on_deadline(v, t, now);
+                on_deadline(v, op, t, now);
             }
         }
     }
