@@ -149,21 +149,13 @@ static int64_t won_until(rl_object *o, rl_tally *t, int64_t start_us, zend_long 
     return until;
 }
 
+/* Re-entrant acquire: the TTL is refreshed first, so a hold that already
+ * expired is never counted. */
 static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
 {
-    rl_op op = {RL_OP_EXTEND, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(h->token), ZSTR_LEN(h->token), ttl_ms};
-    int64_t start = rl_now_us(), until;
-    rl_tally t;
-    int r;
-
-    tally_init(&t, o);
-    run(o, &t, &op, 0);
-    r = throw_if_no_quorum(o, &t, key, start);
-    if (r == 0 && (until = won_until(o, &t, start, ttl_ms)) != 0) {
-        h->valid_until_us = until;
-        r = 1;
-    }
-    tally_free(&t);
+    zend_string *token = zend_string_copy(h->token);
+    int r = rl_lock_extend(o, key, token, ttl_ms);
+    zend_string_release(token);
     return r;
 }
 

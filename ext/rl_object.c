@@ -12,14 +12,16 @@ static void free_held(zval *zv)
     efree(h);
 }
 
-zend_object *rl_object_create(zend_class_entry *ce, const zend_object_handlers *h)
+static zend_object_handlers handlers;
+
+zend_object *rl_object_create(zend_class_entry *ce)
 {
     rl_object *o = zend_object_alloc(sizeof(rl_object), ce);
     zend_object_std_init(&o->std, ce);
     object_properties_init(&o->std, ce);
     zend_hash_init(&o->held, 4, NULL, free_held, 0);
     ZVAL_UNDEF(&o->logger);
-    o->std.handlers = h;
+    o->std.handlers = &handlers;
     return &o->std;
 }
 
@@ -98,7 +100,8 @@ void rl_object_log(rl_object *o, const char *level, const char *event, zend_stri
     zval_ptr_dtor(context);
 }
 
-HashTable *rl_object_get_gc(zend_object *obj, zval **table, int *n)
+/* get_gc handler: the logger may hold a reference back to the object. */
+static HashTable *get_gc(zend_object *obj, zval **table, int *n)
 {
     rl_object *o = rl_object_from(obj);
     *table = Z_TYPE(o->logger) == IS_UNDEF ? NULL : &o->logger;
@@ -106,13 +109,13 @@ HashTable *rl_object_get_gc(zend_object *obj, zval **table, int *n)
     return zend_std_get_properties(obj);
 }
 
-void rl_object_handlers(zend_object_handlers *h)
+void rl_object_init_handlers(void)
 {
-    memcpy(h, zend_get_std_object_handlers(), sizeof *h);
-    h->offset = XtOffsetOf(rl_object, std);
-    h->free_obj = rl_object_free;
-    h->get_gc = rl_object_get_gc;
-    h->clone_obj = NULL;
+    memcpy(&handlers, zend_get_std_object_handlers(), sizeof handlers);
+    handlers.offset = XtOffsetOf(rl_object, std);
+    handlers.free_obj = rl_object_free;
+    handlers.get_gc = get_gc;
+    handlers.clone_obj = NULL;
 }
 
 zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,

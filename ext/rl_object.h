@@ -40,21 +40,19 @@ static inline rl_object *rl_object_from(zend_object *obj)
 }
 #define Z_RL_OBJ_P(zv) rl_object_from(Z_OBJ_P(zv))
 
-/* Allocates an object of class ce using handlers h. */
-zend_object *rl_object_create(zend_class_entry *ce, const zend_object_handlers *h);
+/* create_object handler of both classes. */
+zend_object *rl_object_create(zend_class_entry *ce);
 
 /* free_obj handler: auto-releases what it holds, frees its nodes. */
 void rl_object_free(zend_object *obj);
 
-/* get_gc handler: the logger may hold a reference back to the object. */
-HashTable *rl_object_get_gc(zend_object *obj, zval **table, int *n);
 
 /* Sends an event to o's logger, if it has one. context (an array, or NULL)
  * is consumed. */
 void rl_object_log(rl_object *o, const char *level, const char *event, zend_string *key, zval *context);
 
-/* Sets the handlers both classes share. */
-void rl_object_handlers(zend_object_handlers *h);
+/* Sets up the handlers both classes share (MINIT). */
+void rl_object_init_handlers(void);
 
 /* Takes the settings and connects the servers (argument argnum) to nodes. */
 zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,

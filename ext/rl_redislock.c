@@ -7,18 +7,10 @@
 #include <unistd.h>
 
 zend_class_entry *rl_ce_redislock;
-static zend_object_handlers handlers;
-
-static zend_object *create(zend_class_entry *ce)
-{
-    return rl_object_create(ce, &handlers);
-}
-
 void rl_redislock_init(zend_class_entry *ce)
 {
     rl_ce_redislock = ce;
-    ce->create_object = create;
-    rl_object_handlers(&handlers);
+    ce->create_object = rl_object_create;
 }
 
 PHP_METHOD(RedisLock, __construct)

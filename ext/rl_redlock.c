@@ -4,18 +4,10 @@
 #include "rl_methods.h"
 
 zend_class_entry *rl_ce_redlock;
-static zend_object_handlers handlers;
-
-static zend_object *create(zend_class_entry *ce)
-{
-    return rl_object_create(ce, &handlers);
-}
-
 void rl_redlock_init(zend_class_entry *ce)
 {
     rl_ce_redlock = ce;
-    ce->create_object = create;
-    rl_object_handlers(&handlers);
+    ce->create_object = rl_object_create;
 }
 
 #define MAX_NODES 64
