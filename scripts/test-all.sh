@@ -19,6 +19,10 @@ fi
 
 ./scripts/gen-arginfo.sh --check
 ./scripts/package-xml.sh --check
+# the PECL tarball builds from package.xml (every listed file exists)
+pkgdir=$(mktemp -d)
+(cd "$pkgdir" && pecl package "$OLDPWD/package.xml" >/dev/null) || { echo "pecl package failed" >&2; exit 1; }
+rm -rf "$pkgdir"
 
 # The plain-C core alone, with ASan and UBSan; its counts join the final line.
 unit=$(src/tests/run.sh 2>&1) || true
