@@ -23,7 +23,8 @@ $a->unlock('s250', $t);                       // released
 $t = $a->lock('s250-short', 20);
 usleep(60000);
 var_dump($a->unlock('s250-short', $t));       // expired
-$dead = new RedisLock('127.0.0.1:' . rl_free_port(), ['logger' => $psr]);
+$deadAddr = '127.0.0.1:' . rl_free_port();
+$dead = new RedisLock($deadAddr, ['logger' => $psr]);
 try { $dead->lock('s250', 100); } catch (RedisLockConnectionException $e) { echo "failed as expected\n"; }
 $c = new RedisLock($srv->addr(), ['password' => 'pw-250-secret']);
 $c->lock('s250-auto', 10000);
@@ -39,10 +40,10 @@ echo "pool rows for the server: ", count($rows), ", role ", $rows[0]['role'], ",
 echo "PSR-3 events:\n";
 foreach ($psr->lines as [$level, $message, $ctx]) {
     $nodes = implode(',', array_map(fn($n, $v) => "$n=" . (str_contains($v, 'refused') ? 'refused' : $v), array_keys($ctx['nodes']), $ctx['nodes']));
-    $nodes = str_replace([$srv->addr(), '127.0.0.1:'], ['SRV', 'DEAD:'], $nodes);
+    $nodes = str_replace([$srv->addr(), $deadAddr], ['SRV', 'DEAD'], $nodes); // no regex: PCRE's JIT upsets valgrind
     printf("  %s %s event=%s token=%s ms=%s nodes=%s\n", $level, str_replace('s250', 'R', $message), $ctx['event'],
-           isset($ctx['token']) ? (preg_match('/^[0-9a-f]{8}\.\.\.$/', $ctx['token']) ? '8 chars' : $ctx['token']) : '-',
-           is_float($ctx['ms']) ? 'float' : gettype($ctx['ms']), preg_replace('/DEAD:\d+/', 'DEAD', $nodes));
+           isset($ctx['token']) ? ((strlen($ctx['token']) === 11 && ctype_xdigit(substr($ctx['token'], 0, 8)) && str_ends_with($ctx['token'], '...')) ? '8 chars' : $ctx['token']) : '-',
+           is_float($ctx['ms']) ? 'float' : gettype($ctx['ms']), $nodes);
 }
 echo "callable events:\n  ", implode("\n  ", $events), "\n";
 $all = serialize([$psr->lines, $events]);
