@@ -1,40 +1,129 @@
 #!/usr/bin/env bash
-# Runs the benchmarks against throwaway redis-servers on free loopback ports
-# and writes the results to bench/results/. Speed is compared within one run
-# (ratios); nothing here is a pass/fail test.
+# Runs every benchmark in one go against throwaway redis-servers on free
+# loopback ports and writes bench/results/: a .txt (tables with ratios, headed
+# by machine and versions) and a .dat per scenario, and PNG charts.
+#   cycle        lock + unlock cycle, 1, 3 and 5 nodes, direct      cycle.txt
+#                the same through delay proxies (BENCH_DELAYS ms)    cycle-proxy.txt
+#                both in cycle.dat / cycle.png
+#   handoff      release to the next holder, 1, 4, 16 waiters        handoff.txt/.dat/.png
+#   fpm          php-fpm req/s, persistent or not, direct and through
+#                a BENCH_FPM_DELAY ms proxy                          fpm.txt/.dat
+# Speed is compared within one run (ratios); nothing here is a pass/fail
+# test. Numbers worth quoting come from a quiet machine.
+# Env: BENCH_ONLY ("cycle handoff fpm"), BENCH_DELAYS ("0.5 2"),
+#   BENCH_ROUNDS, BENCH_CYCLES, BENCH_ROUND_MS (cycle.php), BENCH_HANDOFFS
+#   (handoff.php), BENCH_FPM_SECONDS, BENCH_FPM_ROUNDS, BENCH_FPM_CONCURRENCY
+#   (fpm.php), BENCH_FPM_WORKERS (2-4, default: cores), BENCH_FPM_DELAY (0.5),
+#   PHP_FPM (the php-fpm binary).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 ext="$root/modules/redislock.so"
 [[ -f $ext ]] || "$root/scripts/build.sh"
-mkdir -p "$here/results"
+results="$here/results"
+mkdir -p "$results"
+only=" ${BENCH_ONLY:-cycle handoff fpm} "
+read -r -a delays <<<"${BENCH_DELAYS:-0.5 2}"
 
 dir=$(mktemp -d)
 pids=()
-cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$dir"; }
-trap cleanup EXIT INT TERM
+cleanup() {
+    for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$dir"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+# A copy: a rebuild during the run (make rewrites the file in place) would
+# crash the processes that have it loaded, and all scenarios use one build.
+cp "$ext" "$dir/redislock.so"
+php -d extension="$dir/redislock.so" -r 'exit(extension_loaded("redislock") ? 0 : 1);' \
+    || { echo "run.sh: $ext does not load (a build under way?)" >&2; exit 1; }
+ext="$dir/redislock.so"
 
+php_run() { php -d extension="$ext" "$@"; }
+header() { php_run "$here/header.php" "$1" "${servers[0]}"; }
 free_port() { php -r '$s = stream_socket_server("tcp://127.0.0.1:0"); $n = stream_socket_get_name($s, false); echo substr($n, strrpos($n, ":") + 1);'; }
+wait_for() { for _ in $(seq 100); do [[ -e $1 ]] && return 0; sleep 0.05; done; echo "run.sh: $1 did not appear" >&2; return 1; }
+
 servers=()
 for i in 1 2 3 4 5; do
     port=$(free_port)
-    mkdir -p "$dir/$i"
-    redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$dir/$i" >"$dir/$i/log" 2>&1 &
+    mkdir -p "$dir/redis$i"
+    redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --dir "$dir/redis$i" >"$dir/redis$i/log" 2>&1 &
     pids+=($!)
     servers+=("127.0.0.1:$port")
     for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
 done
-list=$(IFS=,; echo "${servers[*]}")
+list() { local IFS=,; echo "$*"; }
 
-php_run() { php -d extension="$ext" "$@"; }
+# start_proxies DELAY SERVER...: a delay proxy in front of each; sets proxied, proxy_pids.
+start_proxies() {
+    local delay=$1 s n=0
+    shift
+    proxied=() proxy_pids=()
+    for s in "$@"; do
+        n=$((n + 1))
+        php "$here/delay_proxy.php" "$s" "$delay" "${BENCH_PROXY_SECONDS:-3600}" "$dir/proxy$n.port" &
+        proxy_pids+=($!) pids+=($!)
+    done
+    for ((i = 1; i <= n; i++)); do
+        wait_for "$dir/proxy$i.port"
+        proxied+=("127.0.0.1:$(cat "$dir/proxy$i.port")")
+        rm -f "$dir/proxy$i.port"
+    done
+}
+stop_proxies() { kill "${proxy_pids[@]}" 2>/dev/null || true; wait "${proxy_pids[@]}" 2>/dev/null || true; }
 
-{
-    echo "# lock + unlock cycle, loopback, $(date -u +%F)"
-    echo "# $(uname -m), $(nproc) cores, PHP $(php -r 'echo PHP_VERSION;'), $(redis-server --version | cut -d' ' -f3)"
-    php_run "$here/cycle.php" "$list" "${BENCH_CYCLES:-2000}" "${BENCH_ROUNDS:-7}"
-} | tee "$here/results/cycle.txt"
+if [[ $only == *" cycle "* ]]; then
+    rm -f "$results/cycle.dat"
+    { header "lock + unlock cycle, direct (loopback)"
+      php_run "$here/cycle.php" "$(list "${servers[@]}")" 0 "$results/cycle.dat"
+    } | tee "$results/cycle.txt"
+    { header "lock + unlock cycle through delay proxies (nodes on other hosts)"
+      for d in "${delays[@]}"; do
+          start_proxies "$d" "${servers[@]}"
+          echo
+          php_run "$here/cycle.php" "$(list "${proxied[@]}")" "$d" "$results/cycle.dat"
+          stop_proxies
+      done
+    } | tee "$results/cycle-proxy.txt"
+    if command -v gnuplot >/dev/null; then
+        gnuplot -e "dat='$results/cycle.dat'; out='$results/cycle.png'; delays='0 ${delays[*]}'" "$here/cycle.gp"
+    fi
+fi
 
-{
-    echo "# handoff latency (release to the next holder's acquire), loopback, $(date -u +%F)"
-    php_run "$here/handoff.php" "${servers[0]}" "$ext"
-} | tee "$here/results/handoff.txt"
+if [[ $only == *" handoff "* ]]; then
+    { header "handoff latency (release to the next holder's acquire), loopback"
+      php_run "$here/handoff.php" "${servers[0]}" "$ext" "$results/handoff.dat"
+    } | tee "$results/handoff.txt"
+    if command -v gnuplot >/dev/null; then
+        gnuplot -e "dat='$results/handoff.dat'; out='$results/handoff.png'" "$here/handoff.gp"
+    fi
+fi
+
+if [[ $only == *" fpm "* ]]; then
+    phpver=$(php -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
+    sbin="$(dirname "$(php -r 'echo PHP_BINDIR;')")/sbin" # php-fpm lives there, often not on PATH
+    fpm=${PHP_FPM:-$(PATH="$PATH:$sbin" command -v "php-fpm$phpver" php-fpm | head -n1 || true)}
+    if [[ -z $fpm ]]; then
+        echo "run.sh: php-fpm not found (install php$phpver-fpm, or set PHP_FPM): fpm benchmark skipped" >&2
+    else
+        cores=$(nproc)
+        workers=${BENCH_FPM_WORKERS:-$((cores < 2 ? 2 : cores > 4 ? 4 : cores))}
+        "$here/fpm_pool.sh" "$fpm" "$dir/fpm" "$ext" "$workers" &
+        fpm_pid=$! pids+=($!)
+        wait_for "$dir/fpm/fpm.sock"
+        start_proxies "${BENCH_FPM_DELAY:-0.5}" "${servers[0]}"
+        { header "PHP-FPM requests per second, $workers static workers ($(basename "$fpm"))"
+          BENCH_FPM_CONCURRENCY=${BENCH_FPM_CONCURRENCY:-$((2 * workers))} \
+          php_run "$here/fpm.php" "unix://$dir/fpm/fpm.sock" "${servers[0]}" "$results/fpm.dat" \
+              "loopback=${servers[0]}" "proxy ${BENCH_FPM_DELAY:-0.5} ms=${proxied[0]}"
+        } | tee "$results/fpm.txt"
+        stop_proxies
+        kill "$fpm_pid" 2>/dev/null || true
+        wait "$fpm_pid" 2>/dev/null || true
+    fi
+fi
+
+echo "results in bench/results/ (take numbers worth quoting on a quiet machine)"
