@@ -33,7 +33,7 @@ if test "$PHP_REDISLOCK" != "no"; then
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   AC_DEFINE([HAVE_REDISLOCK], [1], [Have redislock])
 
-  redislock_src="src/rl_status.c src/rl_clock.c src/rl_token.c src/rl_endpoint.c \
+  redislock_src="src/rl_status.c src/rl_clock.c src/rl_pid.c src/rl_token.c src/rl_endpoint.c \
     src/rl_conn.c src/rl_scripts.c src/rl_lockops.c src/rl_fanout.c"
   redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \
     ext/rl_object.c ext/rl_observe.c ext/rl_wait.c ext/rl_locking.c ext/rl_methods.c \

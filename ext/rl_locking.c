@@ -1,4 +1,5 @@
 #include "rl_locking.h"
+#include "src/rl_pid.h"
 #include "rl_errors.h"
 #include "php_redislock.h"
 #include "src/rl_clock.h"
@@ -7,7 +8,6 @@
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <time.h>
-#include <unistd.h>
 
 #define MAX_STACK_VOTES 8
 
@@ -214,7 +214,7 @@ int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **
     int r;
 
     *token_out = NULL;
-    if (h != NULL && h->pid == getpid()) {
+    if (h != NULL && h->pid == rl_pid()) {
         r = refresh(o, h, key, ttl_ms);
         if (r != 0) {
             if (r == 1) {
@@ -360,7 +360,7 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
 {
     rl_held *h = rl_held_find(o, key);
     rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
-    bool ours = h != NULL && h->pid == getpid() && zend_string_equals(h->token, token);
+    bool ours = h != NULL && h->pid == rl_pid() && zend_string_equals(h->token, token);
     int64_t start = rl_now_us();
     rl_tally t;
     int r;
@@ -418,7 +418,7 @@ zend_long rl_lock_validity(rl_object *o, zend_string *key)
 {
     rl_held *h = rl_held_find(o, key);
     int64_t left;
-    if (h == NULL || h->pid != getpid()) {
+    if (h == NULL || h->pid != rl_pid()) {
         return 0;
     }
     left = h->valid_until_us - rl_now_us();

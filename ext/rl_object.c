@@ -1,9 +1,9 @@
 #include "rl_object.h"
+#include "src/rl_pid.h"
 #include "php_redislock.h"
 #include "rl_pool.h"
 #include "rl_observe.h"
 #include "zend_exceptions.h"
-#include <unistd.h>
 
 static void free_held(zval *zv)
 {
@@ -206,7 +206,7 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
     rl_held *h = emalloc(sizeof *h);
     h->token = zend_string_copy(token);
     h->count = 1;
-    h->pid = getpid();
+    h->pid = rl_pid();
     h->valid_until_us = valid_until_us;
     zend_hash_update_ptr(&o->held, key, h);
     if (o->auto_release) {
@@ -234,7 +234,7 @@ void rl_object_release_all(rl_object *o)
     if (o->auto_release && votes != NULL) {
         ZEND_HASH_FOREACH_STR_KEY_PTR(&o->held, key, h) {
             rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(h->token), ZSTR_LEN(h->token), 0};
-            if (h->pid == getpid()) {
+            if (h->pid == rl_pid()) {
                 if (rl_object_run(o, &op, votes, o->n, 0) >= o->quorum) {
                     RLG(stats).released++;
                     RLG(stats).auto_released++;

@@ -1,10 +1,10 @@
 /* class RedisLock: one node. */
 #include "rl_redislock.h"
+#include "src/rl_pid.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
 #include "rl_observe.h"
 #include "rl_pool.h"
-#include <unistd.h>
 
 zend_class_entry *rl_ce_redislock;
 void rl_redislock_init(zend_class_entry *ce)
@@ -81,7 +81,7 @@ PHP_METHOD(RedisLock, releaseLock)
         RETURN_THROWS();
     }
     h = rl_held_find(o, key);
-    if (h != NULL && h->pid == getpid()) { /* only a lock this object took, in this process */
+    if (h != NULL && h->pid == rl_pid()) { /* only a lock this object took, in this process */
         zend_string *token = zend_string_copy(h->token);
         r = rl_lock_release(o, key, token);
         zend_string_release(token);

@@ -1,6 +1,7 @@
 #include "rl_conn.h"
 #include "rl_status.h"
 #include "rl_clock.h"
+#include "rl_pid.h"
 #include "rl_scripts.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -92,14 +93,14 @@ static void drain_discards(rl_conn *c)
     }
 }
 
-int rl_conn_check(rl_conn *c)
+int rl_conn_check(rl_conn *c, int64_t now_us)
 {
     struct pollfd pfd;
 
     if (c->fd < 0) {
         return 0;
     }
-    if (c->pid != getpid()) {
+    if (c->pid != rl_pid()) {
         rl_conn_close(c); /* inherited across fork(): the parent's, not ours */
         return 0;
     }
@@ -110,6 +111,9 @@ int rl_conn_check(rl_conn *c)
     if (c->discard > 0) {
         drain_discards(c);
         return c->fd >= 0; /* replies still owed are read before ours, in order */
+    }
+    if (now_us - c->last_reply_us < RL_CONN_FRESH_US) {
+        return 1;
     }
     pfd.fd = c->fd;
     pfd.events = POLLIN;
@@ -126,7 +130,7 @@ int rl_conn_check(rl_conn *c)
 int rl_conn_settle(rl_conn *c)
 {
     if (c->fd >= 0 && c->owed > 0) {
-        if (c->pid == getpid()) {
+        if (c->pid == rl_pid()) {
             drain_discards(c);
         }
         if (c->fd >= 0 && c->owed > 0) {
@@ -244,7 +248,7 @@ int rl_conn_start_connect(rl_conn *c, char *err, size_t errlen)
     }
     rc = c->ep.unix_path ? connect_unix(c, err, errlen) : connect_tcp(c, err, errlen);
     if (rc == 0) {
-        c->pid = getpid();
+        c->pid = rl_pid();
         if (!c->connecting) {
             connected(c);
         }
@@ -364,7 +368,8 @@ void *rl_conn_next_reply(rl_conn *c, int *status)
         /* A node that keeps answering is not stalled: the clock of what is
          * still owed restarts at each reply. */
         c->owed--;
-        c->owed_since_us = c->owed > 0 ? rl_now_us() : 0;
+        c->last_reply_us = rl_now_us();
+        c->owed_since_us = c->owed > 0 ? c->last_reply_us : 0;
     }
     return reply;
 }

@@ -30,6 +30,7 @@ typedef struct rl_conn {
     int owed;                /* replies sent for but not read */
     int discard;             /* of those, replies nobody waits for */
     int64_t owed_since_us;   /* when the oldest owed reply was asked for */
+    int64_t last_reply_us;   /* when the server last answered on this socket */
     int64_t down_until_us;   /* after a timeout: fail fast until then */
     char *undo[RL_CONN_MAX_UNDO]; /* "key\0token" of locks that timed out, to release */
     size_t undo_len[RL_CONN_MAX_UNDO], undo_key_len[RL_CONN_MAX_UNDO];
@@ -50,8 +51,13 @@ void rl_conn_close(rl_conn *c);
 /* Makes a reused connection safe to send on, without blocking: a socket
  * inherited across fork() is closed; owed replies that already arrived
  * are read and dropped; a socket the server closed, or that holds data
- * nobody asked for, is closed. Returns 1 if still open. */
-int rl_conn_check(rl_conn *c);
+ * nobody asked for, is closed (this look costs a poll(), so it is skipped
+ * for a socket that answered less than RL_CONN_FRESH_US ago: one closed
+ * since is found at send or read, and the command retried). Returns 1 if
+ * still open. */
+int rl_conn_check(rl_conn *c, int64_t now_us);
+
+#define RL_CONN_FRESH_US 20000
 
 /* End of a request: a connection still owing replies is closed, never
  * handed to the next request dirty. Returns 1 if it was closed. */

@@ -247,7 +247,7 @@ static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now
         finish(v, RL_E_TIMEOUT, 0);
         return;
     }
-    v->reused = rl_conn_check(v->conn);
+    v->reused = rl_conn_check(v->conn, now);
     if (v->reused) {
         send_op(v, op, now);
     } else {

@@ -1,4 +1,6 @@
 #include "rl_token.h"
+#include "rl_pid.h"
+#include <string.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sys/random.h>
@@ -45,13 +47,36 @@ static int fill_random(unsigned char *buf, size_t len)
     return 0;
 }
 
+/* Random bytes are read 32 tokens at a time (one system call, not one per
+ * lock). A forked child drops what it inherited: two processes must never
+ * hand out the same bytes. Used bytes are wiped. */
+static unsigned char pool[RL_TOKEN_BYTES * 32];
+static size_t pool_left;
+static pid_t pool_pid;
+
+static int take_random(unsigned char *raw)
+{
+    if (pool_left < RL_TOKEN_BYTES || pool_pid != rl_pid()) {
+        if (fill_random(pool, sizeof pool) != 0) {
+            pool_left = 0;
+            return -1;
+        }
+        pool_left = sizeof pool;
+        pool_pid = rl_pid();
+    }
+    pool_left -= RL_TOKEN_BYTES;
+    memcpy(raw, pool + pool_left, RL_TOKEN_BYTES);
+    memset(pool + pool_left, 0, RL_TOKEN_BYTES);
+    return 0;
+}
+
 int rl_token_new(char out[RL_TOKEN_LEN + 1])
 {
     static const char hex[] = "0123456789abcdef";
     unsigned char raw[RL_TOKEN_BYTES];
     size_t i;
 
-    if (fill_random(raw, sizeof raw) != 0) {
+    if (take_random(raw) != 0) {
         return -1;
     }
     for (i = 0; i < RL_TOKEN_BYTES; i++) {
