@@ -175,8 +175,10 @@ static long long shortest_pttl(rl_object *o, rl_tally *t)
     return best;
 }
 
-/* One quorum attempt with op (LOCK or LOCK_WAIT, with a fresh token). */
-static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string **token_out, long long *pttl)
+/* One quorum attempt with op (LOCK or LOCK_WAIT, with a fresh token). A
+ * call's first attempt that finds the lock held counts as contended. */
+static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string **token_out, long long *pttl,
+                   bool first)
 {
     int64_t start = rl_now_us(), until;
     rl_tally t;
@@ -199,6 +201,14 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     } else if (t.yes > 0 || !t.all_clean) {
         undo(o, &t, op); /* some node may hold our token: take it back */
     }
+    if (r == 0 && first) {
+        RLG(stats).contended++;
+        if (Z_TYPE(o->logger) != IS_UNDEF) {
+            zval ctx;
+            context_of(o, &t, start, &ctx);
+            rl_object_log(o, "debug", "contended", key, &ctx);
+        }
+    }
     if (pttl) {
         *pttl = shortest_pttl(o, &t);
     }
@@ -206,7 +216,7 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     return r;
 }
 
-int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out)
+int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out, bool first)
 {
     char token[RL_TOKEN_LEN + 1];
     rl_op op = {RL_OP_LOCK, ZSTR_VAL(key), ZSTR_LEN(key), token, RL_TOKEN_LEN, ttl_ms};
@@ -229,7 +239,7 @@ int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **
         zend_throw_exception(rl_ce_exception, "cannot read random bytes for a token", 0);
         return -1;
     }
-    return attempt(o, key, &op, token_out, NULL);
+    return attempt(o, key, &op, token_out, NULL, first);
 }
 
 /* Blocks on the waiter's own wake list on every node (on a second
@@ -287,12 +297,6 @@ static void sleep_until(int64_t until_us)
  * lost to a waiter that died after queueing. */
 #define RECHECK_MAX_US 200000
 
-void rl_lock_contended(rl_object *o, zend_string *key)
-{
-    RLG(stats).contended++;
-    rl_object_log(o, "debug", "contended", key, NULL);
-}
-
 int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadline_us, zend_string **token_out)
 {
     char waiter[RL_TOKEN_LEN + 1], token[RL_TOKEN_LEN + 1];
@@ -300,12 +304,11 @@ int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadl
                 waiter, RL_TOKEN_LEN, 0, 1};
     bool queued = false;
     long long pttl;
-    int r = rl_lock_try(o, key, ttl_ms, token_out);
+    int r = rl_lock_try(o, key, ttl_ms, token_out, true);
 
     if (r != 0) {
         return r;
     }
-    rl_lock_contended(o, key);
     if (EG(exception) || rl_now_us() >= deadline_us) {
         return EG(exception) ? -1 : 0;
     }
@@ -327,7 +330,7 @@ int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadl
             break;
         }
         op.wait_ms = (deadline_us - now + 999) / 1000;
-        r = attempt(o, key, &op, token_out, &pttl);
+        r = attempt(o, key, &op, token_out, &pttl, false);
         queued = queued || op.enqueue; /* even when won: a RedLock node that said no queued us */
         if (r != 0) {
             break;

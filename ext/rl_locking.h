@@ -7,10 +7,7 @@
 
 /* One try at key for ttl_ms. Re-entrant: a key this object holds is
  * refreshed and counted, and its token returned again. */
-int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out);
-
-/* Counts (and logs) a lock call that found the resource held. */
-void rl_lock_contended(rl_object *o, zend_string *key);
+int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out, bool first);
 
 /* Tries until deadline_us (monotonic): after a failed try the waiter queues
  * on the nodes and blocks until a release wakes it, or until the holder's

@@ -60,12 +60,9 @@ static int take(rl_object *o, zend_string *key, zend_long ttl, double wait, rl_w
     if (retries == NULL) {
         return rl_lock_wait(o, key, ttl, wait_deadline(wait), token_out);
     }
-    r = rl_lock_try(o, key, ttl, token_out);
-    if (r == 0) {
-        rl_lock_contended(o, key);
-    }
+    r = rl_lock_try(o, key, ttl, token_out, true);
     while (r == 0 && !EG(exception) && rl_wait_again(retries)) {
-        r = rl_lock_try(o, key, ttl, token_out);
+        r = rl_lock_try(o, key, ttl, token_out, false);
     }
     return EG(exception) && r == 0 ? -1 : r;
 }

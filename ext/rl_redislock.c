@@ -52,10 +52,7 @@ PHP_METHOD(RedisLock, acquireLock)
         zend_string_release(key);
         RETURN_THROWS();
     }
-    r = rl_lock_try(Z_RL_OBJ_P(ZEND_THIS), key, timeout * 1000, &token);
-    if (r == 0) {
-        rl_lock_contended(Z_RL_OBJ_P(ZEND_THIS), key);
-    }
+    r = rl_lock_try(Z_RL_OBJ_P(ZEND_THIS), key, timeout * 1000, &token, true);
     zend_string_release(key);
     if (token) {
         zend_string_release(token);

@@ -78,7 +78,7 @@ PSR-3 events:
   warning redislock: expired lock:R-short event=expired token=8 chars ms=float nodes=SRV=no
   error redislock: failed lock:R event=failed token=- ms=float nodes=DEAD=refused
 callable events:
-  debug|redislock: contended lock:s250|event,resource
+  debug|redislock: contended lock:s250|ms,nodes,event,resource
 secrets in events: no
 cycle collected: yes
 TypeError: RedisLock::__construct(): Argument #2 ($options) option "logger" must be a callable or an object with a log() method, int given
