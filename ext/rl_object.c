@@ -96,7 +96,7 @@ void rl_object_log(rl_object *o, const char *level, const char *event, zend_stri
         array_init(&empty);
         context = &empty;
     }
-    rl_log(&o->logger, level, event, key, context);
+    rl_log(&o->logger, level, event, key, ZSTR_LEN(o->prefix), context);
     zval_ptr_dtor(context);
 }
 

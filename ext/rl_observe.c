@@ -18,18 +18,21 @@ zend_result rl_logger_check(zval *logger, uint32_t argnum)
     return FAILURE;
 }
 
-void rl_log(zval *logger, const char *level, const char *event, zend_string *key, zval *context)
+void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context)
 {
+    const char *resource = ZSTR_VAL(key) + prefix_len;
+    size_t resource_len = ZSTR_LEN(key) - prefix_len;
     zval args[3], ret;
 
     if (logger == NULL || Z_TYPE_P(logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN) || EG(exception)) {
         return;
     }
     ZVAL_STRING(&args[0], level);
-    ZVAL_STR(&args[1], zend_strpprintf(0, "redislock: %s %s", event, ZSTR_VAL(key)));
+    ZVAL_STR(&args[1], zend_strpprintf(0, "redislock: %s %.*s", event, (int)resource_len, resource));
     ZVAL_COPY(&args[2], context);
     add_assoc_string(&args[2], "event", (char *)event);
-    add_assoc_str(&args[2], "resource", zend_string_copy(key));
+    add_assoc_stringl(&args[2], "resource", (char *)resource, resource_len);
+    add_assoc_str(&args[2], "key", zend_string_copy(key));
     ZVAL_UNDEF(&ret);
     if (has_log_method(logger)) { /* a PSR-3 logger */
         zend_function *fn = zend_hash_str_find_ptr(&Z_OBJCE_P(logger)->function_table, "log", 3);

@@ -11,12 +11,12 @@
 /* Validates a logger option: a callable, or an object with a log() method. */
 zend_result rl_logger_check(zval *logger, uint32_t argnum);
 
-/* Sends one event to the logger (if any): logger($level, $message, $context)
- * or $logger->log($level, $message, $context), PSR-3 style. context holds
- * resource, event, and what the caller adds; never a full token or a
- * password. Not called during request shutdown; an exception thrown by the
- * logger propagates to the caller's caller. */
-void rl_log(zval *logger, const char *level, const char *event, zend_string *key, zval *context);
+/* Sends one event to the logger: logger($level, $message, $context) or
+ * $logger->log($level, $message, $context), PSR-3 style. The context gets
+ * event, resource (the name the caller gave) and key (with the prefix) on
+ * top of what the caller put in; never a full token or a password. An
+ * exception thrown by the logger propagates to the caller's caller. */
+void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context);
 
 /* phpinfo() rows, and RedisLock::stats(). */
 void rl_counters_info(void);

@@ -72,13 +72,13 @@ auto_released: +1
 expired: +1
 pool rows for the server: 1, role command, open true, connects 1
 PSR-3 events:
-  info redislock: acquired lock:R event=acquired token=8 chars ms=float nodes=SRV=yes
-  info redislock: released lock:R event=released token=8 chars ms=float nodes=SRV=yes
-  info redislock: acquired lock:R-short event=acquired token=8 chars ms=float nodes=SRV=yes
-  warning redislock: expired lock:R-short event=expired token=8 chars ms=float nodes=SRV=no
-  error redislock: failed lock:R event=failed token=- ms=float nodes=DEAD=refused
+  info redislock: acquired R event=acquired token=8 chars ms=float nodes=SRV=yes
+  info redislock: released R event=released token=8 chars ms=float nodes=SRV=yes
+  info redislock: acquired R-short event=acquired token=8 chars ms=float nodes=SRV=yes
+  warning redislock: expired R-short event=expired token=8 chars ms=float nodes=SRV=no
+  error redislock: failed R event=failed token=- ms=float nodes=DEAD=refused
 callable events:
-  debug|redislock: contended lock:s250|ms,nodes,event,resource
+  debug|redislock: contended s250|ms,nodes,event,resource,key
 secrets in events: no
 cycle collected: yes
 TypeError: RedisLock::__construct(): Argument #2 ($options) option "logger" must be a callable or an object with a log() method, int given

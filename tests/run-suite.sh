@@ -48,6 +48,10 @@ done
 # --- throwaway redis servers -------------------------------------------------
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/redislock-suite.XXXXXX")
 pids=()
+# Tests load a copy: a rebuild during the run must not rewrite a library that
+# running processes have mapped.
+cp "$ext" "$tmp/redislock.so"
+ext=$tmp/redislock.so
 
 alive() {   # running and not a zombie
     local state
