@@ -36,7 +36,7 @@ if test "$PHP_REDISLOCK" != "no"; then
   redislock_src="src/rl_status.c src/rl_clock.c src/rl_pid.c src/rl_token.c src/rl_endpoint.c \
     src/rl_conn.c src/rl_scripts.c src/rl_lockops.c src/rl_fanout.c"
   redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \
-    ext/rl_object.c ext/rl_observe.c ext/rl_wait.c ext/rl_locking.c ext/rl_methods.c \
+    ext/rl_object.c ext/rl_observe.c ext/rl_retry.c ext/rl_locking.c ext/rl_methods.c \
     ext/rl_redislock.c ext/rl_redlock.c"
   PHP_NEW_EXTENSION([redislock], [$redislock_src $redislock_ext], [$ext_shared],, [-Wall -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_INCLUDE([$ext_srcdir])

@@ -53,7 +53,7 @@ static int64_t wait_deadline(double wait)
 }
 
 /* 1 taken (token in *token_out), 0 not, -1 thrown. */
-static int take(rl_object *o, zend_string *key, zend_long ttl, double wait, rl_wait *retries,
+static int take(rl_object *o, zend_string *key, zend_long ttl, double wait, rl_retry *retries,
                 zend_string **token_out)
 {
     int r;
@@ -61,14 +61,14 @@ static int take(rl_object *o, zend_string *key, zend_long ttl, double wait, rl_w
         return rl_lock_wait(o, key, ttl, wait_deadline(wait), token_out);
     }
     r = rl_lock_try(o, key, ttl, token_out, true);
-    while (r == 0 && !EG(exception) && rl_wait_again(retries)) {
+    while (r == 0 && !EG(exception) && rl_retry_again(retries)) {
         r = rl_lock_try(o, key, ttl, token_out, false);
     }
     return EG(exception) && r == 0 ? -1 : r;
 }
 
 void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, double wait,
-                    rl_wait *retries, zval *return_value)
+                    rl_retry *retries, zval *return_value)
 {
     zend_string *key, *token = NULL;
     int r;

@@ -2,7 +2,7 @@
 #ifndef RL_METHODS_H
 #define RL_METHODS_H
 #include "rl_object.h"
-#include "rl_wait.h"
+#include "rl_retry.h"
 
 #define RL_MAX_TTL_MS ((zend_long)1 << 42) /* about 139 years: far from overflow in Redis */
 
@@ -18,7 +18,7 @@ bool rl_check_wait(double wait, uint32_t argnum);
 /* lock(): with retries, tries per retries (RedLock's retryCount); else
  * waits up to wait seconds, woken at release. Returns the token or null. */
 void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, double wait,
-                    rl_wait *retries, zval *return_value);
+                    rl_retry *retries, zval *return_value);
 
 /* unlock($resource, $token), extend($resource, $token, $ttl),
  * synchronized($resource, $callback, $ttl, $wait). */

@@ -63,7 +63,7 @@ PHP_METHOD(RedLock, lock)
     double wait = -1.0;
     bool wait_null = true;
     rl_object *o = Z_RL_OBJ_P(ZEND_THIS);
-    rl_wait w;
+    rl_retry w;
 
     ZEND_PARSE_PARAMETERS_START(2, 3)
         Z_PARAM_STR(resource)
@@ -82,8 +82,7 @@ PHP_METHOD(RedLock, lock)
     }
     /* No wait given: retryCount tries in all, a random [retryDelay/2, retryDelay]
      * ms apart, as the Redlock libraries do. */
-    rl_wait_start(&w, -1.0, o->retry_count > 0 ? o->retry_count : 1,
-                  o->retry_delay_ms * 500, o->retry_delay_ms * 1000);
+    rl_retry_start(&w, o->retry_count, o->retry_delay_ms * 500, o->retry_delay_ms * 1000);
     rl_method_lock(o, resource, ttl, 0.0, &w, return_value);
 }
 
