@@ -13,9 +13,10 @@ $t = $holder->lock('rl204', 30000);
 $code = <<<'PHP'
 $l = new RedisLock(rl_test_server(0));
 echo "waiting\n";
-$t = $l->lock('rl204', 30000, 30.0);
+$t = $l->lock('rl204', 30000, 60.0);
 echo "got it at ", hrtime(true), "\n";
-usleep(150000);
+usleep(400000);
+echo "released at ", hrtime(true), "\n";
 $l->unlock('rl204', $t);
 PHP;
 $waiters = [];
@@ -27,24 +28,32 @@ for ($i = 0; $i < 4; $i++) {
 }
 echo "queued: ", $r->cmd('LLEN', "lock:rl204\0q"), "\n";
 $holder->unlock('rl204', $t);
-usleep(60000);
-$holding = 0;
-foreach ($waiters as $w) $holding += str_contains($w->output(), 'got it');
-echo "holding 60 ms after the release: $holding\n";
-$times = [];
+// The release woke one waiter: it took one entry off the queue, the others
+// stay queued (they are not all trying).
+rl_wait_until(fn() => str_contains($waiters[0]->output(), 'got it'), 30);
+echo "queued while the first one holds: ", $r->cmd('LLEN', "lock:rl204\0q"), "\n";
+$spans = [];
 foreach ($waiters as $i => $w) {
-    [$exit, $out, $err] = $w->wait(60);
-    preg_match('/got it at (\d+)/', $out, $m);
-    $times[$i] = (int)($m[1] ?? 0);
+    [$exit, $out, $err] = $w->wait(120);
+    preg_match('/got it at (\d+)/', $out, $a);
+    preg_match('/released at (\d+)/', $out, $b);
+    $spans[$i] = [(int)($a[1] ?? 0), (int)($b[1] ?? 0)];
     if ($exit !== 0) echo "waiter $i: $out $err\n";
 }
-$order = $times;
+$order = array_map(fn($s) => $s[0], $spans);
 asort($order);
 echo "order of acquisition: ", implode(' ', array_keys($order)), "\n";
+$keys = array_keys($order);
+$overlap = false;
+for ($k = 1; $k < count($keys); $k++) {
+    $overlap = $overlap || $spans[$keys[$k]][0] < $spans[$keys[$k - 1]][1];
+}
+echo "one holder at a time: ", $overlap ? 'no' : 'yes', "\n";
 echo "keys left: ", count($r->keys('lock:rl204*')), "\n";
 ?>
 --EXPECT--
 queued: 4
-holding 60 ms after the release: 1
+queued while the first one holds: 3
 order of acquisition: 0 1 2 3
+one holder at a time: yes
 keys left: 0
