@@ -37,7 +37,15 @@ if [[ ! -f config.status || ! -f Makefile || configure -nt config.status ]]; the
 fi
 
 echo "build: make"
-run make -j2
+# A source file renamed or removed since the last build leaves stale
+# dependency files behind: then start from clean objects once.
+if ! make -j2 >"$log" 2>&1; then
+    if grep -q "No rule to make target" "$log"; then
+        echo "build: stale dependencies, make clean"
+        make clean >/dev/null 2>&1 || true
+    fi
+    run make -j2
+fi
 # make prints compiler warnings to stderr even on success: show them.
 grep -iE 'warning:|error:' "$log" >&2 || true
 
