@@ -4,17 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
-#include "../rl_endpoint.h"
-#include "../rl_lockops.h"
-#include "../rl_scripts.h"
-#include "../rl_status.h"
-#include "../rl_token.h"
+#include "../transport/rl_endpoint.h"
+#include "../lock/rl_lockops.h"
+#include "../lock/rl_scripts.h"
+#include "../base/rl_status.h"
+#include "../base/rl_token.h"
 
-static int passed, failed;
-
-#define CHECK(cond, ...) do { \
-    if (cond) { passed++; } else { failed++; printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-} while (0)
+#include "unit.h"
 
 static void endpoint_ok(const char *spec, const char *host, int port, const char *path)
 {
@@ -41,7 +37,7 @@ static void endpoint_bad(const char *spec, size_t len, const char *want)
     rl_endpoint_clear(&ep);
 }
 
-static void test_endpoints(void)
+UNIT_TEST(test_endpoints)
 {
     char name[64];
     rl_endpoint ep;
@@ -58,7 +54,7 @@ static void test_endpoints(void)
     endpoint_bad(":6379", 5, "host is empty");
     endpoint_bad("host:0", 6, "port");
     endpoint_bad("host:65536", 10, "port");
-    endpoint_bad("redis://h:1", 11, "scheme");
+    endpoint_bad("http://h:1", 10, "scheme");
     endpoint_bad("unix://relative", 15, "absolute");
     endpoint_bad("a:b:c", 5, "IPv6");
     endpoint_bad("[::1", 4, "IPv6");
@@ -72,7 +68,7 @@ static void test_endpoints(void)
     rl_endpoint_clear(&ep);
 }
 
-static void test_tokens(void)
+UNIT_TEST(test_tokens)
 {
     static char seen[1000][RL_TOKEN_LEN + 1];
     int i, j, dup = 0, hex = 1, made = 1;
@@ -97,7 +93,7 @@ static void encodes_to(const rl_op *op, rl_send_form form, const char *want, siz
     rl_conn *c;
     ep.host = "h";
     ep.port = 1;
-    c = rl_conn_new(&ep);
+    c = rl_conn_new(&ep, RL_ROLE_COMMAND);
     CHECK(rl_op_append(c, op, form, 1) == 0, "append failed");
     CHECK(c->out_len == want_len && memcmp(c->out, want, want_len) == 0 && c->owed == 1,
           "encoded as '%.*s', want '%.*s'", (int)c->out_len, c->out, (int)want_len, want);
@@ -120,7 +116,7 @@ static int judged(const rl_op *op, const char *resp, long long *value)
     return verdict;
 }
 
-static void test_lockops(void)
+UNIT_TEST(test_lockops)
 {
     rl_op lock = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
     rl_op unlock = {RL_OP_UNLOCK, "lock:r", 6, "tok", 3, 0};
@@ -153,7 +149,7 @@ static void test_lockops(void)
     CHECK(judged(&unlock, "+OK\r\n", &v) == RL_REPLY_ERROR, "status to a script is not an error");
 }
 
-static void test_status(void)
+UNIT_TEST(test_status)
 {
     CHECK(rl_status_is_connection(RL_E_CONNECT) && rl_status_is_connection(RL_E_TIMEOUT)
           && rl_status_is_connection(RL_E_AUTH) && rl_status_is_connection(RL_E_IO), "connection statuses");
@@ -161,12 +157,3 @@ static void test_status(void)
     CHECK(strcmp(rl_status_name(RL_E_TIMEOUT), "timed out") == 0, "status name");
 }
 
-int main(void)
-{
-    test_endpoints();
-    test_tokens();
-    test_lockops();
-    test_status();
-    printf("core unit tests: %d passed, %d failed\n", passed, failed);
-    return failed != 0;
-}

@@ -1,6 +1,6 @@
 #include "rl_fanout.h"
-#include "rl_clock.h"
-#include "rl_status.h"
+#include "../base/rl_clock.h"
+#include "../base/rl_status.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -8,7 +8,9 @@
 #include <string.h>
 #include <hiredis/hiredis.h>
 
-enum { PH_CONNECTING = 1, PH_HANDSHAKE, PH_WAIT, PH_DONE };
+/* PH_TLS: the TLS handshake of a new connection, between connect and login,
+ * under the connect deadline. */
+enum { PH_CONNECTING = 1, PH_TLS, PH_HANDSHAKE, PH_WAIT, PH_DONE };
 
 static void finish(rl_vote *v, int status, int yes)
 {
@@ -48,12 +50,40 @@ static void start_connect(rl_vote *v, const rl_op *op, const rl_timeouts *t, int
     }
 }
 
-/* Connected: log in if this socket has not, else send the command. */
+static void tls_step(rl_vote *v, const rl_op *op, int64_t now)
+{
+    int rc = rl_conn_tls_step(v->conn, v->err, sizeof v->err);
+    if (rc == 1) {
+        return; /* waits for v->conn->tls_want */
+    }
+    if (rc != 0) {
+        rl_conn_close(v->conn); /* never reused: a session that failed */
+        finish(v, rc, 0);
+        return;
+    }
+    on_connected(v, op, now);
+}
+
+/* Connected: TLS first (ep.tls), then log in if this socket has not, else
+ * send the command. */
 static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
 {
     rl_conn *c = v->conn;
     int n;
 
+    if (c->ep.tls && !c->tls_ready) {
+        if (c->ssl == NULL) {
+            int rc = rl_conn_tls_start(c, v->err, sizeof v->err);
+            if (rc != 0) {
+                rl_conn_close(c);
+                finish(v, rc, 0);
+                return;
+            }
+            v->phase = PH_TLS;
+        }
+        tls_step(v, op, now);
+        return;
+    }
     if (c->authed) {
         send_op(v, op, now);
         return;
@@ -76,8 +106,15 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
 static void send_op(rl_vote *v, const rl_op *op, int64_t now)
 {
     /* releases owed from a timed-out lock go first; nobody waits for their replies */
-    v->conn->discard += rl_conn_append_deferred_undos(v->conn, now);
+    v->conn->discard += rl_undos_append(v->conn, now);
     if (rl_op_append(v->conn, op, (rl_send_form)v->form, now) != 0) {
+        fail(v, RL_E_NOMEM, "out of memory");
+        return;
+    }
+    /* replica acknowledgement rides in the same write: no extra round trip */
+    v->ack_owed = rl_op_wants_ack(op);
+    v->ack_next = 0;
+    if (v->ack_owed && rl_ack_append(v->conn, op, now) != 0) {
         fail(v, RL_E_NOMEM, "out of memory");
         return;
     }
@@ -115,15 +152,49 @@ static void on_handshake_reply(rl_vote *v, const rl_op *op, const redisReply *r,
     }
 }
 
+/* WAIT's reply: a yes counts only when enough replicas acknowledged it;
+ * a node that took the lock without them fails its vote (the caller
+ * releases what it took there). */
+static void on_ack_reply(rl_vote *v, const rl_op *op, const redisReply *r)
+{
+    int verdict;
+    v->ack_owed = v->ack_next = 0;
+    if (!v->cmd_yes) {
+        finish(v, RL_OK, 0);
+        return;
+    }
+    verdict = rl_ack_judge(op, r, v->err, sizeof v->err);
+    if (verdict == RL_REPLY_YES) {
+        finish(v, RL_OK, 1);
+    } else {
+        finish(v, verdict == RL_REPLY_NO ? RL_E_REPLICAS : RL_E_REPLY, 0);
+    }
+}
+
 static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
 {
-    int verdict = rl_op_judge(op, r, &v->value, v->err, sizeof v->err);
+    int verdict;
+
+    if (v->ack_next) {
+        on_ack_reply(v, op, r);
+        return;
+    }
+    verdict = rl_op_judge(op, r, &v->value, v->err, sizeof v->err);
     switch (verdict) {
     case RL_REPLY_YES:
     case RL_REPLY_NO:
+        if (v->ack_owed) {
+            v->ack_next = 1;
+            v->cmd_yes = verdict == RL_REPLY_YES;
+            return;
+        }
         finish(v, RL_OK, verdict == RL_REPLY_YES);
         return;
     case RL_REPLY_NOSCRIPT:
+        if (v->ack_owed) {
+            v->conn->discard++; /* the WAIT sent behind it answers for nothing now */
+            v->ack_owed = 0;
+        }
         if (v->form == RL_FORM_FIRST || v->form == RL_FORM_RETRY) {
             v->form = (v->form == RL_FORM_FIRST) ? RL_FORM_EVAL : RL_FORM_RETRY_EVAL;
             send_op(v, op, now);
@@ -137,6 +208,11 @@ static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_
         finish(v, RL_E_AUTH, 0);
         return;
     default:
+        if (r->type != REDIS_REPLY_ERROR) {
+            /* a reply of a type this command never gets: the stream is out
+             * of step with our commands (or not Redis): never reuse it */
+            rl_conn_close(v->conn);
+        }
         finish(v, RL_E_REPLY, 0);
     }
 }
@@ -149,6 +225,14 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
     int rc = rl_conn_fill(c, msg, sizeof msg), status = 0;
     redisReply *r;
 
+    if (rc == RL_E_PROTOCOL) {
+        /* Refused before it was buffered (too big, malformed, or not asked
+         * for): nothing on this socket is trusted, replies before it
+         * included. The node's fault, so no retry. */
+        rl_conn_close(c);
+        fail(v, RL_E_PROTOCOL, msg);
+        return;
+    }
     while (v->phase == PH_HANDSHAKE || v->phase == PH_WAIT) {
         r = rl_conn_next_reply(c, &status);
         if (r == NULL) {
@@ -180,7 +264,7 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
 
 static int64_t deadline_of(const rl_vote *v, const rl_timeouts *t)
 {
-    if (v->phase == PH_CONNECTING) {
+    if (v->phase == PH_CONNECTING || v->phase == PH_TLS) {
         return v->connect_deadline_us;
     }
     return v->conn->owed_since_us + t->reply_us;
@@ -197,6 +281,9 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
 {
     if (v->phase == PH_CONNECTING) {
         snprintf(v->err, sizeof v->err, "connect timed out after %lld ms",
+                 (long long)(t->connect_us / 1000));
+    } else if (v->phase == PH_TLS) {
+        snprintf(v->err, sizeof v->err, "TLS handshake timed out after %lld ms (not a TLS port?)",
                  (long long)(t->connect_us / 1000));
     } else {
         snprintf(v->err, sizeof v->err, "timed out: no reply within %lld ms", (long long)(t->reply_us / 1000));
@@ -240,7 +327,7 @@ static void on_writable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
 static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
     memset(&v->status, 0, sizeof *v - offsetof(rl_vote, status));
-    v->form = RL_FORM_FIRST;
+    v->form = op->repeat ? RL_FORM_RETRY : RL_FORM_FIRST;
     if (v->conn->down_until_us > now) {
         snprintf(v->err, sizeof v->err, "timed out a moment ago; not asked again for %lld ms",
                  (long long)((v->conn->down_until_us - now + 999) / 1000));
@@ -263,7 +350,7 @@ static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now
 static void abandon(rl_vote *v)
 {
     rl_conn *c = v->conn;
-    if (v->phase == PH_CONNECTING || c->out_len > 0) {
+    if (v->phase == PH_CONNECTING || v->phase == PH_TLS || c->out_len > 0) {
         rl_conn_close(c);
     }
     snprintf(v->err, sizeof v->err, "decided without waiting for this node");
@@ -289,12 +376,14 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
         int64_t next = INT64_MAX;
         int timeout_ms;
 
+        size_t must = 0;
         yes = open = 0;
         for (i = 0; i < n; i++) {
             yes += votes[i].phase == PH_DONE && votes[i].yes;
             open += votes[i].phase != PH_DONE;
+            must += votes[i].phase != PH_DONE && votes[i].conn->must_answer;
         }
-        if (open == 0 || (early && (yes >= need || yes + open < need))
+        if (open == 0 || (early && must == 0 && (yes >= need || yes + open < need))
             || (t->stop_at_us && now >= t->stop_at_us)) {
             break;
         }
@@ -307,9 +396,13 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
             }
             fds[i].fd = v->conn->fd;
             fds[i].events = v->phase == PH_CONNECTING ? POLLOUT
-                          : (POLLIN | (v->conn->out_len > 0 ? POLLOUT : 0));
+                          : v->phase == PH_TLS ? v->conn->tls_want
+                          : rl_conn_events(v->conn);
             if (deadline_of(v, t) < next) {
                 next = deadline_of(v, t);
+            }
+            if (v->phase != PH_TLS && rl_conn_buffered(v->conn)) {
+                next = now; /* decrypted bytes wait inside SSL, where poll() cannot see them */
             }
         }
         if (t->stop_at_us && t->stop_at_us < next) {
@@ -330,6 +423,33 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
             rl_vote *v = &votes[i];
             if (v->phase == PH_DONE) {
                 continue;
+            }
+            if (v->phase == PH_TLS) {
+                if (fds[i].revents != 0) {
+                    tls_step(v, op, now);
+                }
+                if (v->phase == PH_DONE) {
+                    continue;
+                }
+                if (v->phase == PH_TLS) {
+                    if (deadline_of(v, t) <= now) {
+                        on_deadline(v, op, t, now);
+                    }
+                    continue;
+                }
+                fds[i].revents = POLLOUT; /* logged in or command queued: write it now */
+            }
+            if (rl_conn_buffered(v->conn)) {
+                fds[i].revents |= POLLIN;
+            }
+            /* TLS may need the other direction: an SSL_write that waits for
+             * a read goes on when the socket is readable, an SSL_read that
+             * waits for a write when it is writable */
+            if (v->conn->tls_write_wants_read && (fds[i].revents & POLLIN)) {
+                fds[i].revents |= POLLOUT;
+            }
+            if (v->conn->tls_read_wants_write && (fds[i].revents & POLLOUT)) {
+                fds[i].revents |= POLLIN;
             }
             if (fds[i].revents & (POLLOUT | POLLERR | POLLHUP) && (v->phase == PH_CONNECTING || v->conn->out_len > 0)) {
                 on_writable(v, op, t, now);

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "rl_endpoint.h"
+#include "rl_reply_guard.h"
 
 typedef struct rl_conn_stats {
     uint64_t connects;    /* connections made */
@@ -16,15 +17,34 @@ typedef struct rl_conn_stats {
 
 #define RL_CONN_MAX_UNDO 8
 
+/* What a connection is for: a waiter's blocking reads never share a socket
+ * with the lock commands. */
+typedef enum rl_conn_role {
+    RL_ROLE_COMMAND = 0,
+    RL_ROLE_WAIT = 1
+} rl_conn_role;
+
+/* "command" or "wait". */
+const char *rl_conn_role_name(rl_conn_role role);
+
 typedef struct rl_conn {
     rl_endpoint ep;
     char name[300];          /* rl_endpoint_describe(), for messages */
     int fd;                  /* -1 when closed */
     pid_t pid;               /* process that opened fd */
+    rl_conn_role role;
     int connecting;          /* non-blocking connect in progress */
     void *addrs, *next_addr; /* struct addrinfo list while connecting */
     int authed;              /* handshake (AUTH/SELECT) done on this fd */
+    void *ssl;               /* SSL * of a TLS connection, or NULL */
+    int tls_ready;           /* TLS handshake done */
+    int tls_failed;          /* a TLS error or EOF happened: no close_notify */
+    short tls_want;          /* during the handshake: POLLIN or POLLOUT */
+    int tls_read_wants_write; /* SSL_read waits until the socket is writable */
+    int tls_write_wants_read; /* SSL_write waits until the socket is readable */
     void *reader;            /* redisReader * */
+    rl_reply_limits limits;  /* what one reply may be (lock defaults; raise for bigger replies) */
+    rl_reply_guard guard;    /* checks every byte against limits before the reader gets it */
     char *out;               /* bytes not yet written */
     size_t out_len, out_cap;
     int owed;                /* replies sent for but not read */
@@ -32,14 +52,17 @@ typedef struct rl_conn {
     int64_t owed_since_us;   /* when the oldest owed reply was asked for */
     int64_t last_reply_us;   /* when the server last answered on this socket */
     int64_t down_until_us;   /* after a timeout: fail fast until then */
-    char *undo[RL_CONN_MAX_UNDO]; /* "key\0token" of locks that timed out, to release */
+    char *undo[RL_CONN_MAX_UNDO]; /* key then token (undo_key_len bytes of key) of locks that timed out */
     size_t undo_len[RL_CONN_MAX_UNDO], undo_key_len[RL_CONN_MAX_UNDO];
     int undos;
     rl_conn_stats stats;
+    int must_answer;         /* an early decision still waits for this node (a
+                                sentinel group's master: its failure is how a
+                                failover is noticed) */
 } rl_conn;
 
-/* A closed connection to a copy of ep. NULL when out of memory. */
-rl_conn *rl_conn_new(const rl_endpoint *ep);
+/* A closed connection to a copy of ep, for role. NULL when out of memory. */
+rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role);
 
 /* Closes and frees. */
 void rl_conn_free(rl_conn *c);
@@ -59,6 +82,8 @@ int rl_conn_check(rl_conn *c, int64_t now_us);
 
 #define RL_CONN_FRESH_US 20000
 
+#define RL_CONN_FILL_MAX 65536
+
 /* End of a request: a connection still owing replies is closed, never
  * handed to the next request dirty. Returns 1 if it was closed. */
 int rl_conn_settle(rl_conn *c);
@@ -70,6 +95,23 @@ int rl_conn_start_connect(rl_conn *c, char *err, size_t errlen);
 /* Completes a connect that poll() reported writable. 0 or an rl_status. */
 int rl_conn_finish_connect(rl_conn *c, char *err, size_t errlen);
 
+/* Starts the TLS handshake on a connected socket (ep.tls). 0, or
+ * RL_E_TLS / RL_E_NOMEM with a message in err. */
+int rl_conn_tls_start(rl_conn *c, char *err, size_t errlen);
+
+/* One non-blocking step of the TLS handshake: 0 when done, 1 when it waits
+ * for c->tls_want, or RL_E_TLS with what failed in err ("TLS: certificate
+ * verify failed: ...", the alert). */
+int rl_conn_tls_step(rl_conn *c, char *err, size_t errlen);
+
+/* The poll() events the connection waits for once it is up: POLLIN, and
+ * POLLOUT while output waits (or while TLS needs the other direction). */
+short rl_conn_events(const rl_conn *c);
+
+/* Non-zero when bytes were received and decrypted but not yet read: poll()
+ * cannot see them, so the caller reads without waiting. */
+int rl_conn_buffered(const rl_conn *c);
+
 /* Appends one command (argv form) to the output buffer and counts the
  * reply it owes. 0 or RL_E_NOMEM. */
 int rl_conn_append(rl_conn *c, int argc, const char **argv, const size_t *argvlen, int64_t now_us);
@@ -78,17 +120,21 @@ int rl_conn_append(rl_conn *c, int argc, const char **argv, const size_t *argvle
  * 0 (maybe partial: c->out_len > 0 then) or RL_E_IO. */
 int rl_conn_flush(rl_conn *c, char *err, size_t errlen);
 
-/* Reads what the socket has into the reader without blocking.
- * 0, RL_E_IO (closed by the server, or reset) or RL_E_PROTOCOL. */
+/* Reads what the socket has into the reader without blocking, at most
+ * RL_CONN_FILL_MAX bytes per call (a server that floods must not keep the
+ * caller from its deadlines). Every byte passes c->guard first: a stream
+ * beyond c->limits, malformed, or holding replies nobody asked for is
+ * refused before it is buffered. 0, RL_E_IO (closed by the server, or
+ * reset) or RL_E_PROTOCOL with "protocol error: <why>" in err; after an
+ * error the caller closes the connection. */
 int rl_conn_fill(rl_conn *c, char *err, size_t errlen);
 
 /* Remembers that a lock of key with token timed out on this node: the node
  * may still apply it when it resumes. Up to RL_CONN_MAX_UNDO are kept. */
 void rl_conn_defer_undo(rl_conn *c, const char *key, size_t key_len, const char *token, size_t token_len);
 
-/* Appends a release (EVAL, compare-and-delete) for each deferred undo and
- * forgets them; returns how many replies they owe. */
-int rl_conn_append_deferred_undos(rl_conn *c, int64_t now_us);
+/* Forgets the deferred undos (rl_undos_append() sends them first). */
+void rl_conn_clear_undos(rl_conn *c);
 
 /* Takes the next complete reply (a redisReply *) off the reader, or NULL.
  * Sets *status to RL_E_PROTOCOL on a malformed stream. */

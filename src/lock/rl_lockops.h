@@ -3,7 +3,7 @@
 #ifndef RL_LOCKOPS_H
 #define RL_LOCKOPS_H
 #include <stddef.h>
-#include "rl_conn.h"
+#include "../transport/rl_conn.h"
 
 typedef enum rl_op_kind {
     RL_OP_LOCK,      /* SET key token NX PX ttl */
@@ -11,7 +11,10 @@ typedef enum rl_op_kind {
     RL_OP_EXTEND,    /* set key's TTL to ttl if it holds token (Lua) */
     RL_OP_LOCK_WAIT, /* take key, or queue waiter and say the PTTL (Lua) */
     RL_OP_WAKE_WAIT, /* BLPOP the waiter's own wake list for wait_ms */
-    RL_OP_LEAVE      /* take waiter out of key's queue (Lua) */
+    RL_OP_LEAVE,     /* take waiter out of key's queue (Lua) */
+    RL_OP_SENTINEL_MASTER, /* SENTINEL get-master-addr-by-name <key>: a yes puts
+                              the master's host in err and its port in value */
+    RL_OP_ROLE       /* ROLE: yes when the node is a master */
 } rl_op_kind;
 
 typedef struct rl_op {
@@ -25,6 +28,10 @@ typedef struct rl_op {
     size_t waiter_len;
     long long wait_ms;   /* LOCK_WAIT: how long the waiter waits; WAKE_WAIT: block for */
     int enqueue;         /* LOCK_WAIT: queue the waiter when the lock is held */
+    int min_replicas;    /* LOCK, LOCK_WAIT, EXTEND: > 0 sends WAIT after the command */
+    long long replica_timeout_ms; /* ... with this timeout (at least 1 ms: WAIT 0 blocks for ever) */
+    int repeat;          /* send in the form that is safe to repeat from the
+                            start (a retry on a new master after a failover) */
 } rl_op;
 
 typedef enum rl_send_form {
@@ -38,6 +45,23 @@ typedef enum rl_send_form {
 
 /* Appends op to c's output buffer in the given form. 0 or RL_E_NOMEM. */
 int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
+
+/* Appends a release (compare-and-delete, as EVAL: nobody waits for its
+ * reply, so there is no NOSCRIPT fallback) for each lock that timed out on
+ * c earlier (rl_conn_defer_undo), and forgets them. Returns how many
+ * replies they owe. */
+int rl_undos_append(rl_conn *c, int64_t now_us);
+
+/* Does op ask for replica acknowledgement (a WAIT in the same write)? */
+int rl_op_wants_ack(const rl_op *op);
+
+/* Appends "WAIT min_replicas replica_timeout_ms". 0 or RL_E_NOMEM. */
+int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us);
+
+/* Judges WAIT's reply: RL_REPLY_YES when at least op->min_replicas
+ * acknowledged; RL_REPLY_NO with err saying how many of how many did;
+ * RL_REPLY_ERROR (err: the server's message) otherwise. */
+int rl_ack_judge(const rl_op *op, const void *reply, char *err, size_t errlen);
 
 /* Outcome of one reply to op. */
 #define RL_REPLY_YES 1

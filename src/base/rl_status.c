@@ -12,6 +12,12 @@ const char *rl_status_name(int status)
     case RL_E_REPLY: return "error reply";
     case RL_E_NOMEM: return "out of memory";
     case RL_E_SKIPPED: return "not asked";
+    case RL_E_NODES: return "nodes failed";
+    case RL_E_NOT_ACQUIRED: return "not acquired in time";
+    case RL_E_RANDOM: return "no random bytes";
+    case RL_E_REPLICAS: return "not acknowledged by enough replicas";
+    case RL_E_TLS: return "TLS failed";
+    case RL_E_NO_MASTER: return "no master";
     }
     return "unknown error";
 }
@@ -19,5 +25,5 @@ const char *rl_status_name(int status)
 int rl_status_is_connection(int status)
 {
     return status == RL_E_CONNECT || status == RL_E_TIMEOUT
-        || status == RL_E_AUTH || status == RL_E_IO;
+        || status == RL_E_AUTH || status == RL_E_IO || status == RL_E_TLS || status == RL_E_NO_MASTER;
 }

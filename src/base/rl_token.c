@@ -47,26 +47,33 @@ static int fill_random(unsigned char *buf, size_t len)
     return 0;
 }
 
-/* Random bytes are read 32 tokens at a time (one system call, not one per
+/* The one random source of the core (tokens, retry pauses). Random bytes are read 32 tokens at a time (one system call, not one per
  * lock). A forked child drops what it inherited: two processes must never
  * hand out the same bytes. Used bytes are wiped. */
 static unsigned char pool[RL_TOKEN_BYTES * 32];
 static size_t pool_left;
 static pid_t pool_pid;
 
-static int take_random(unsigned char *raw)
+int rl_random_bytes(void *out, size_t n)
 {
-    if (pool_left < RL_TOKEN_BYTES || pool_pid != rl_pid()) {
-        if (fill_random(pool, sizeof pool) != 0) {
-            pool_left = 0;
-            return -1;
+    unsigned char *dst = out;
+    while (n > 0) {
+        size_t take;
+        if (pool_left == 0 || pool_pid != rl_pid()) {
+            if (fill_random(pool, sizeof pool) != 0) {
+                pool_left = 0;
+                return -1;
+            }
+            pool_left = sizeof pool;
+            pool_pid = rl_pid();
         }
-        pool_left = sizeof pool;
-        pool_pid = rl_pid();
+        take = n < pool_left ? n : pool_left;
+        pool_left -= take;
+        memcpy(dst, pool + pool_left, take);
+        memset(pool + pool_left, 0, take);
+        dst += take;
+        n -= take;
     }
-    pool_left -= RL_TOKEN_BYTES;
-    memcpy(raw, pool + pool_left, RL_TOKEN_BYTES);
-    memset(pool + pool_left, 0, RL_TOKEN_BYTES);
     return 0;
 }
 
@@ -76,7 +83,7 @@ int rl_token_new(char out[RL_TOKEN_LEN + 1])
     unsigned char raw[RL_TOKEN_BYTES];
     size_t i;
 
-    if (take_random(raw) != 0) {
+    if (rl_random_bytes(raw, sizeof raw) != 0) {
         return -1;
     }
     for (i = 0; i < RL_TOKEN_BYTES; i++) {

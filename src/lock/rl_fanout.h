@@ -5,7 +5,7 @@
 #define RL_FANOUT_H
 #include <stddef.h>
 #include <stdint.h>
-#include "rl_conn.h"
+#include "../transport/rl_conn.h"
 #include "rl_lockops.h"
 
 #define RL_ERRLEN 256
@@ -27,6 +27,9 @@ typedef struct rl_vote {
     char err[RL_ERRLEN];  /* out: what went wrong, without the node's name */
     /* private to the fan-out */
     int phase, handshake_left, auth_pending, reused, retried, form;
+    int ack_owed;         /* a WAIT follows the command on the wire */
+    int ack_next;         /* the command was judged: the next reply is WAIT's */
+    int cmd_yes;          /* what the command said, while WAIT's reply is awaited */
     int64_t connect_deadline_us;
 } rl_vote;
 

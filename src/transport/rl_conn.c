@@ -1,8 +1,8 @@
 #include "rl_conn.h"
-#include "rl_status.h"
-#include "rl_clock.h"
-#include "rl_pid.h"
-#include "rl_scripts.h"
+#include "rl_tls.h"
+#include "../base/rl_status.h"
+#include "../base/rl_clock.h"
+#include "../base/rl_pid.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -17,7 +17,12 @@
 #include <unistd.h>
 #include <hiredis/hiredis.h>
 
-rl_conn *rl_conn_new(const rl_endpoint *ep)
+const char *rl_conn_role_name(rl_conn_role role)
+{
+    return role == RL_ROLE_WAIT ? "wait" : "command";
+}
+
+rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role)
 {
     rl_conn *c = calloc(1, sizeof *c);
     if (c == NULL) {
@@ -28,7 +33,10 @@ rl_conn *rl_conn_new(const rl_endpoint *ep)
         return NULL;
     }
     rl_endpoint_describe(&c->ep, c->name, sizeof c->name);
+    rl_reply_limits_default(&c->limits);
+    rl_reply_guard_init(&c->guard, &c->limits);
     c->fd = -1;
+    c->role = role;
     return c;
 }
 
@@ -42,6 +50,16 @@ static void forget_addrs(rl_conn *c)
 
 void rl_conn_close(rl_conn *c)
 {
+    if (c->ssl) {
+        /* close_notify only on our own healthy session: a forked child's
+         * copy is the parent's session, and is freed without a word */
+        rl_tls_free(c->ssl, c->fd >= 0 && c->pid == rl_pid() && c->tls_ready && !c->tls_failed
+                            && c->out_len == 0);
+        c->ssl = NULL;
+    }
+    c->tls_ready = c->tls_failed = 0;
+    c->tls_want = 0;
+    c->tls_read_wants_write = c->tls_write_wants_read = 0;
     if (c->fd >= 0) {
         close(c->fd); /* no shutdown(): in a forked child it would cut the parent's connection */
     }
@@ -55,18 +73,16 @@ void rl_conn_close(rl_conn *c)
         redisReaderFree(c->reader);
         c->reader = NULL;
     }
+    rl_reply_guard_reset(&c->guard);
     forget_addrs(c);
 }
 
 void rl_conn_free(rl_conn *c)
 {
-    int i;
     if (c == NULL) {
         return;
     }
-    for (i = 0; i < c->undos; i++) {
-        free(c->undo[i]);
-    }
+    rl_conn_clear_undos(c);
     rl_conn_close(c);
     free(c->out);
     rl_endpoint_clear(&c->ep);
@@ -96,6 +112,8 @@ static void drain_discards(rl_conn *c)
 int rl_conn_check(rl_conn *c, int64_t now_us)
 {
     struct pollfd pfd;
+    char buf[4096], err[64];
+    int i;
 
     if (c->fd < 0) {
         return 0;
@@ -118,13 +136,31 @@ int rl_conn_check(rl_conn *c, int64_t now_us)
     pfd.fd = c->fd;
     pfd.events = POLLIN;
     pfd.revents = 0;
-    if (poll(&pfd, 1, 0) != 0) {
-        /* Nothing was asked, so anything readable is EOF (server restart,
-         * CLIENT KILL, idle timeout), a reset, or bytes nobody expects. */
-        rl_conn_close(c);
+    if (c->ssl && rl_conn_buffered(c)) {
+        rl_conn_close(c); /* decrypted bytes nobody asked for */
         return 0;
     }
-    return 1;
+    for (i = 0; i < 16; i++) {
+        long n;
+        pfd.revents = 0;
+        if (poll(&pfd, 1, 0) == 0) {
+            return 1;
+        }
+        /* Nothing was asked, so anything readable is EOF (server restart,
+         * CLIENT KILL, idle timeout), a reset, or bytes nobody expects;
+         * except, on TLS, records that SSL reads itself: TLS 1.3 servers
+         * send session tickets after the handshake. */
+        if (c->ssl == NULL || (pfd.revents & (POLLERR | POLLNVAL))) {
+            break;
+        }
+        n = rl_tls_read(c->ssl, buf, sizeof buf, err, sizeof err);
+        if (n != RL_TLS_WANT_READ) {
+            c->tls_failed = n < 0;
+            break;
+        }
+    }
+    rl_conn_close(c);
+    return 0;
 }
 
 int rl_conn_settle(rl_conn *c)
@@ -279,6 +315,54 @@ int rl_conn_finish_connect(rl_conn *c, char *err, size_t errlen)
     return RL_E_CONNECT;
 }
 
+int rl_conn_tls_start(rl_conn *c, char *err, size_t errlen)
+{
+    if (c->ep.tls_ctx == NULL) {
+        snprintf(err, errlen, "TLS: no TLS settings");
+        return RL_E_TLS;
+    }
+    c->ssl = rl_tls_new(c->ep.tls_ctx, c->fd, c->ep.host, err, errlen);
+    if (c->ssl == NULL) {
+        return RL_E_TLS;
+    }
+    c->tls_ready = c->tls_failed = 0;
+    return 0;
+}
+
+int rl_conn_tls_step(rl_conn *c, char *err, size_t errlen)
+{
+    int rc = rl_tls_handshake(c->ssl, err, errlen);
+    switch (rc) {
+    case RL_TLS_DONE:
+        c->tls_ready = 1;
+        c->tls_want = 0;
+        return 0;
+    case RL_TLS_WANT_READ:
+        c->tls_want = POLLIN;
+        return 1;
+    case RL_TLS_WANT_WRITE:
+        c->tls_want = POLLOUT;
+        return 1;
+    default:
+        c->tls_failed = 1;
+        return RL_E_TLS;
+    }
+}
+
+short rl_conn_events(const rl_conn *c)
+{
+    short ev = POLLIN;
+    if ((c->out_len > 0 && !c->tls_write_wants_read) || c->tls_read_wants_write) {
+        ev |= POLLOUT;
+    }
+    return ev;
+}
+
+int rl_conn_buffered(const rl_conn *c)
+{
+    return c->ssl != NULL && rl_tls_pending(c->ssl);
+}
+
 int rl_conn_append(rl_conn *c, int argc, const char **argv, const size_t *argvlen, int64_t now_us)
 {
     char *cmd = NULL;
@@ -304,13 +388,28 @@ int rl_conn_append(rl_conn *c, int argc, const char **argv, const size_t *argvle
         c->owed_since_us = now_us;
     }
     c->owed++;
+    rl_reply_guard_expect(&c->guard, 1);
     return 0;
 }
 
 int rl_conn_flush(rl_conn *c, char *err, size_t errlen)
 {
     while (c->out_len > 0) {
-        ssize_t n = send(c->fd, c->out, c->out_len, MSG_NOSIGNAL);
+        ssize_t n;
+        if (c->ssl) {
+            long w = rl_tls_write(c->ssl, c->out, c->out_len, err, errlen);
+            c->tls_write_wants_read = w == RL_TLS_WANT_READ;
+            if (w == RL_TLS_WANT_WRITE || w == RL_TLS_WANT_READ) {
+                return 0;
+            }
+            if (w < 0) {
+                c->tls_failed = 1;
+                return w == RL_TLS_CLOSED ? RL_E_IO : RL_E_TLS;
+            }
+            n = (ssize_t)w;
+        } else {
+            n = send(c->fd, c->out, c->out_len, MSG_NOSIGNAL);
+        }
         if (n < 0) {
             if (errno == EINTR) {
                 continue;
@@ -329,17 +428,40 @@ int rl_conn_flush(rl_conn *c, char *err, size_t errlen)
 
 int rl_conn_fill(rl_conn *c, char *err, size_t errlen)
 {
-    char buf[16384];
-    for (;;) {
-        ssize_t n = recv(c->fd, buf, sizeof buf, 0);
+    char buf[16384], why[RL_REPLY_WHY_LEN];
+    size_t total = 0;
+
+    while (total < RL_CONN_FILL_MAX) {
+        ssize_t n;
+        if (c->ssl) {
+            /* one call gives at most one record: read until SSL wants the socket */
+            long r = rl_tls_read(c->ssl, buf, sizeof buf, err, errlen);
+            c->tls_read_wants_write = r == RL_TLS_WANT_WRITE;
+            if (r == RL_TLS_WANT_READ || r == RL_TLS_WANT_WRITE) {
+                return 0;
+            }
+            if (r < 0) {
+                c->tls_failed = 1;
+                return r == RL_TLS_CLOSED ? RL_E_IO : RL_E_TLS;
+            }
+            n = (ssize_t)r;
+        } else {
+            n = recv(c->fd, buf, sizeof buf, 0);
+        }
         if (n > 0) {
+            /* checked before buffered: the reader believes what headers say */
+            if (rl_reply_guard_scan(&c->guard, buf, (size_t)n, NULL, why, sizeof why) != 0) {
+                snprintf(err, errlen, "protocol error: %s", why);
+                return RL_E_PROTOCOL;
+            }
             if (redisReaderFeed(c->reader, buf, (size_t)n) != REDIS_OK) {
                 snprintf(err, errlen, "protocol error");
                 return RL_E_PROTOCOL;
             }
-            if ((size_t)n < sizeof buf) {
+            if ((size_t)n < sizeof buf && c->ssl == NULL) {
                 return 0;
             }
+            total += (size_t)n;
             continue;
         }
         if (n == 0) {
@@ -355,6 +477,7 @@ int rl_conn_fill(rl_conn *c, char *err, size_t errlen)
         snprintf(err, errlen, "read: %s", strerror(errno));
         return RL_E_IO;
     }
+    return 0; /* more may be waiting: poll() says so, after the deadlines were looked at */
 }
 
 void *rl_conn_next_reply(rl_conn *c, int *status)
@@ -388,18 +511,11 @@ void rl_conn_defer_undo(rl_conn *c, const char *key, size_t key_len, const char 
     c->undos++;
 }
 
-int rl_conn_append_deferred_undos(rl_conn *c, int64_t now_us)
+void rl_conn_clear_undos(rl_conn *c)
 {
-    int i, n = 0;
+    int i;
     for (i = 0; i < c->undos; i++) {
-        const char *src = rl_script_source(RL_SCRIPT_RELEASE);
-        const char *argv[5] = {"EVAL", src, "1", c->undo[i], c->undo[i] + c->undo_key_len[i]};
-        size_t lens[5] = {4, strlen(src), 1, c->undo_key_len[i], c->undo_len[i] - c->undo_key_len[i]};
-        if (rl_conn_append(c, 5, argv, lens, now_us) == 0) {
-            n++;
-        }
         free(c->undo[i]);
     }
     c->undos = 0;
-    return n;
 }

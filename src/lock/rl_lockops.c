@@ -1,6 +1,7 @@
 #include "rl_lockops.h"
 #include "rl_scripts.h"
-#include "rl_status.h"
+#include "../base/rl_status.h"
+#include "../topology/rl_sentinel.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,8 +105,86 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         break;
     case RL_OP_WAKE_WAIT:
         return append_wake_wait(c, op, now_us);
+    case RL_OP_SENTINEL_MASTER:
+        arg(&b, "SENTINEL", 8);
+        arg(&b, "get-master-addr-by-name", 23);
+        arg(&b, op->key, op->key_len);
+        break;
+    case RL_OP_ROLE:
+        arg(&b, "ROLE", 4);
+        break;
     }
     return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
+}
+
+int rl_op_wants_ack(const rl_op *op)
+{
+    return op->min_replicas > 0
+        && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_EXTEND);
+}
+
+int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us)
+{
+    argv_builder b = {.argc = 0};
+    arg(&b, "WAIT", 4);
+    arg_num(&b, op->min_replicas);
+    arg_num(&b, op->replica_timeout_ms > 0 ? op->replica_timeout_ms : 1);
+    return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
+}
+
+int rl_ack_judge(const rl_op *op, const void *r, char *err, size_t errlen)
+{
+    const redisReply *reply = r;
+    if (reply->type == REDIS_REPLY_INTEGER) {
+        if (reply->integer >= op->min_replicas) {
+            return RL_REPLY_YES;
+        }
+        snprintf(err, errlen, "acknowledged by %lld of %d required replicas within %lld ms", reply->integer,
+                 op->min_replicas, op->replica_timeout_ms);
+        return RL_REPLY_NO;
+    }
+    if (reply->type == REDIS_REPLY_ERROR) {
+        snprintf(err, errlen, "WAIT refused: %.*s", (int)reply->len, reply->str);
+    } else {
+        snprintf(err, errlen, "unexpected reply of type %d to WAIT", reply->type);
+    }
+    return RL_REPLY_ERROR;
+}
+
+int rl_undos_append(rl_conn *c, int64_t now_us)
+{
+    int i, n = 0;
+    for (i = 0; i < c->undos; i++) {
+        size_t key_len = c->undo_key_len[i];
+        rl_op op = {RL_OP_UNLOCK, c->undo[i], key_len, c->undo[i] + key_len, c->undo_len[i] - key_len, 0};
+        if (rl_op_append(c, &op, RL_FORM_EVAL, now_us) == 0) {
+            n++;
+        }
+    }
+    rl_conn_clear_undos(c);
+    return n;
+}
+
+/* Sentinel's answer and ROLE (src/topology/rl_sentinel.c judges them). */
+static int judge_topology(const rl_op *op, const redisReply *reply, long long *value, char *err, size_t errlen)
+{
+    rl_sentinel_addr addr;
+    int v;
+
+    if (op->kind == RL_OP_ROLE) {
+        v = rl_sentinel_judge_role(reply, err, errlen);
+    } else {
+        v = rl_sentinel_judge_master(reply, &addr, err, errlen);
+        if (v == RL_SENTINEL_OK) {
+            snprintf(err, errlen, "%s", addr.host);
+            *value = addr.port;
+        }
+    }
+    if (v == RL_SENTINEL_BAD && reply->type == REDIS_REPLY_ERROR
+        && (strncmp(reply->str, "NOAUTH", 6) == 0 || strncmp(reply->str, "WRONGPASS", 9) == 0)) {
+        return RL_REPLY_NOAUTH;
+    }
+    return v == RL_SENTINEL_OK ? RL_REPLY_YES : v == RL_SENTINEL_NO ? RL_REPLY_NO : RL_REPLY_ERROR;
 }
 
 int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, size_t errlen)
@@ -113,6 +192,9 @@ int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, siz
     const redisReply *reply = r;
 
     *value = 0;
+    if (op->kind == RL_OP_SENTINEL_MASTER || op->kind == RL_OP_ROLE) {
+        return judge_topology(op, reply, value, err, errlen);
+    }
     switch (reply->type) {
     case REDIS_REPLY_ERROR:
         snprintf(err, errlen, "%.*s", (int)reply->len, reply->str);

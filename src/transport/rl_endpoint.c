@@ -2,9 +2,11 @@
 #define _GNU_SOURCE /* memmem */
 #endif
 #include "rl_endpoint.h"
+#include "rl_url.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 int rl_endpoint_set_str(char **field, const char *s, size_t len)
 {
@@ -56,7 +58,7 @@ static int parse_unix(const char *path, size_t len, rl_endpoint *out, char *err,
     return rl_endpoint_set_str(&out->unix_path, path, len) == 0 ? 0 : fail(err, errlen, "out of memory");
 }
 
-static int parse_tcp(const char *s, size_t len, rl_endpoint *out, char *err, size_t errlen)
+int rl_endpoint_parse_hostport(const char *s, size_t len, rl_endpoint *out, char *err, size_t errlen)
 {
     const char *host = s, *colon;
     size_t host_len;
@@ -94,7 +96,7 @@ static int parse_tcp(const char *s, size_t len, rl_endpoint *out, char *err, siz
     return rl_endpoint_set_str(&out->host, host, host_len) == 0 ? 0 : fail(err, errlen, "out of memory");
 }
 
-int rl_endpoint_parse(const char *spec, size_t len, rl_endpoint *out, char *err, size_t errlen)
+static int parse_any(const char *spec, size_t len, rl_endpoint *out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
     if (len == 0) {
@@ -109,16 +111,36 @@ int rl_endpoint_parse(const char *spec, size_t len, rl_endpoint *out, char *err,
     if (len >= 5 && memcmp(spec, "unix:", 5) == 0) {
         return parse_unix(spec + 5, len - 5, out, err, errlen);
     }
+    if (len >= 8 && memcmp(spec, "redis://", 8) == 0) {
+        return rl_url_parse(spec + 8, len - 8, 0, out, err, errlen);
+    }
+    if (len >= 9 && memcmp(spec, "rediss://", 9) == 0) {
+        return rl_url_parse(spec + 9, len - 9, 1, out, err, errlen);
+    }
     if (len >= 6 && memcmp(spec, "tcp://", 6) == 0) {
         spec += 6;
         len -= 6;
+    } else if (len >= 6 && memcmp(spec, "tls://", 6) == 0) {
+        spec += 6;
+        len -= 6;
+        out->tls = 1;
+        return rl_endpoint_parse_hostport(spec, len, out, err, errlen);
     } else if (memmem(spec, len, "://", 3) != NULL) {
-        return fail(err, errlen, "unknown scheme, expected tcp:// or unix://");
+        return fail(err, errlen, "unknown scheme, expected tcp://, tls://, unix://, redis:// or rediss://");
     }
     if (len > 0 && spec[0] == '/') {
         return parse_unix(spec, len, out, err, errlen);
     }
-    return parse_tcp(spec, len, out, err, errlen);
+    return rl_endpoint_parse_hostport(spec, len, out, err, errlen);
+}
+
+int rl_endpoint_parse(const char *spec, size_t len, rl_endpoint *out, char *err, size_t errlen)
+{
+    int rc = parse_any(spec, len, out, err, errlen);
+    if (rc != 0) {
+        rl_endpoint_clear(out); /* a failed parse leaves nothing behind (e.g. a host before a bad path) */
+    }
+    return rc;
 }
 
 int rl_endpoint_copy(rl_endpoint *dst, const rl_endpoint *src)
@@ -126,6 +148,11 @@ int rl_endpoint_copy(rl_endpoint *dst, const rl_endpoint *src)
     memset(dst, 0, sizeof *dst);
     dst->port = src->port;
     dst->database = src->database;
+    dst->tls = src->tls;
+    dst->tls_ctx = src->tls_ctx;
+    dst->tls_key = src->tls_key;
+    dst->tls_key_len = src->tls_key_len;
+    dst->from_address = src->from_address;
     if ((src->host && rl_endpoint_set_str(&dst->host, src->host, strlen(src->host)))
         || (src->unix_path && rl_endpoint_set_str(&dst->unix_path, src->unix_path, strlen(src->unix_path)))
         || (src->username && rl_endpoint_set_str(&dst->username, src->username, strlen(src->username)))
@@ -150,11 +177,26 @@ void rl_endpoint_clear(rl_endpoint *ep)
 
 void rl_endpoint_describe(const rl_endpoint *ep, char *buf, size_t len)
 {
-    if (ep->unix_path) {
-        snprintf(buf, len, "unix:%s", ep->unix_path);
-    } else if (ep->host && strchr(ep->host, ':')) {
-        snprintf(buf, len, "[%s]:%d", ep->host, ep->port);
-    } else {
-        snprintf(buf, len, "%s:%d", ep->host ? ep->host : "?", ep->port);
+    int full;
+    if (len == 0) {
+        return;
     }
+    if (ep->unix_path) {
+        full = snprintf(buf, len, "unix:%s", ep->unix_path);
+    } else if (ep->host && strchr(ep->host, ':')) {
+        full = snprintf(buf, len, "[%s]:%d", ep->host, ep->port);
+    } else {
+        full = snprintf(buf, len, "%s:%d", ep->host ? ep->host : "?", ep->port);
+    }
+    if (full >= 0 && (size_t)full >= len && len >= 4) {
+        memcpy(buf + len - 4, "...", 4); /* cut visibly, never silently */
+    }
+}
+
+int rl_endpoint_same_node(const rl_endpoint *a, const rl_endpoint *b)
+{
+    if (a->unix_path || b->unix_path) {
+        return a->unix_path && b->unix_path && strcmp(a->unix_path, b->unix_path) == 0;
+    }
+    return a->host && b->host && a->port == b->port && strcasecmp(a->host, b->host) == 0;
 }

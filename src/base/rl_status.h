@@ -1,0 +1,31 @@
+/* Status codes of the plain-C core. They are also the exceptions' getCode()
+ * (ext/rl_errors.c maps each to one class), documented in the README as
+ * stable: never renumber one, only add. */
+#ifndef RL_STATUS_H
+#define RL_STATUS_H
+
+enum rl_status {
+    RL_OK = 0,
+    RL_E_CONNECT = 1,      /* could not connect: refused, unreachable, resolve failure */
+    RL_E_TIMEOUT = 2,      /* connect or reply did not come within its timeout */
+    RL_E_AUTH = 3,         /* AUTH refused, or the server wants AUTH we did not give */
+    RL_E_IO = 4,           /* connection lost while talking to the server */
+    RL_E_PROTOCOL = 5,     /* a reply we cannot parse, did not expect, or above the reply limits */
+    RL_E_REPLY = 6,        /* the server answered with an error (OOM, READONLY, ...) */
+    RL_E_NOMEM = 7,
+    RL_E_SKIPPED = 8,      /* node not asked: decision already made without it (never thrown) */
+    RL_E_NODES = 9,        /* several nodes failed, in different ways */
+    RL_E_NOT_ACQUIRED = 10,/* synchronized(): the lock was not had within the wait */
+    RL_E_RANDOM = 11,      /* the kernel gave no random bytes for a token */
+    RL_E_TLS = 12,         /* TLS handshake or session failed (certificate, peer name, alert) */
+    RL_E_REPLICAS = 13,    /* fewer replicas than min_replicas acknowledged the lock */
+    RL_E_NO_MASTER = 14    /* Sentinel: no sentinel could name a master that ROLE confirms */
+};
+
+/* Short lowercase name of a status, for messages and logs. */
+const char *rl_status_name(int status);
+
+/* Non-zero when the status means the node could not be talked to at all. */
+int rl_status_is_connection(int status);
+
+#endif

@@ -1,0 +1,97 @@
+#include "rl_quorum.h"
+#include "../base/rl_status.h"
+
+size_t rl_quorum_of(size_t n)
+{
+    return n / 2 + 1;
+}
+
+static int failed(const rl_vote *v)
+{
+    return v->status != RL_OK && v->status != RL_E_SKIPPED;
+}
+
+void rl_count_votes(rl_count *c, const rl_vote *votes, size_t n)
+{
+    size_t i;
+    c->n = n;
+    c->quorum = rl_quorum_of(n);
+    c->yes = c->no = c->failed = c->skipped = 0;
+    for (i = 0; i < n; i++) {
+        if (votes[i].status == RL_OK) {
+            votes[i].yes ? c->yes++ : c->no++;
+        } else if (votes[i].status == RL_E_SKIPPED) {
+            c->skipped++;
+        } else {
+            c->failed++;
+        }
+    }
+}
+
+rl_outcome rl_decide(const rl_count *c, int64_t until_us, int64_t now_us)
+{
+    if (c->failed > c->n - c->quorum) {
+        return RL_NO_QUORUM;
+    }
+    if (c->yes >= c->quorum && (until_us == 0 || until_us > now_us)) {
+        return RL_WON;
+    }
+    return RL_LOST;
+}
+
+int64_t rl_valid_until(int64_t start_us, long long ttl_ms, double drift_factor, int drift)
+{
+    long long allowance = drift ? (long long)((double)ttl_ms * drift_factor) + 2 : 0;
+    return start_us + (int64_t)(ttl_ms - allowance) * 1000;
+}
+
+int rl_needs_undo(const rl_vote *v)
+{
+    return v->sent && !(v->status == RL_OK && !v->yes);
+}
+
+int rl_attempt_needs_undo(const rl_count *c)
+{
+    return c->yes > 0 || c->failed > 0 || c->skipped > 0;
+}
+
+long long rl_shortest_pttl(const rl_vote *votes, size_t n)
+{
+    long long best = -1;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const rl_vote *v = &votes[i];
+        long long p = v->value == -2 ? 0 : v->value; /* -2: expired just now */
+        if (v->status == RL_OK && !v->yes && p >= 0 && (best < 0 || p < best)) {
+            best = p;
+        }
+    }
+    return best;
+}
+
+int rl_failure_status(const rl_vote *votes, size_t n)
+{
+    int status = RL_OK;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (!failed(&votes[i])) {
+            continue;
+        }
+        if (status != RL_OK && status != votes[i].status) {
+            return RL_E_NODES;
+        }
+        status = votes[i].status;
+    }
+    return status;
+}
+
+int rl_failure_is_connection(const rl_vote *votes, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (failed(&votes[i]) && !rl_status_is_connection(votes[i].status)) {
+            return 0;
+        }
+    }
+    return 1;
+}

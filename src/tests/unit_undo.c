@@ -1,0 +1,31 @@
+/* Deferred undos: a lock that timed out on a node is released, as EVAL,
+ * before the next command to that node; at most RL_CONN_MAX_UNDO are kept. */
+#include <string.h>
+#include "unit.h"
+#include "../lock/rl_lockops.h"
+#include "../lock/rl_scripts.h"
+
+UNIT_TEST(test_deferred_undos)
+{
+    rl_endpoint ep = {0};
+    rl_conn *c;
+    const char *src = rl_script_source(RL_SCRIPT_RELEASE);
+    char want[4096];
+    int i, len;
+
+    ep.host = "h";
+    ep.port = 1;
+    c = rl_conn_new(&ep, RL_ROLE_COMMAND);
+    rl_conn_defer_undo(c, "lock:a", 6, "tok1", 4);
+    CHECK(rl_undos_append(c, 1) == 1 && c->undos == 0 && c->owed == 1, "one undo appended");
+    len = snprintf(want, sizeof want, "*5\r\n$4\r\nEVAL\r\n$%zu\r\n%s\r\n$1\r\n1\r\n$6\r\nlock:a\r\n$4\r\ntok1\r\n",
+                   strlen(src), src);
+    CHECK(c->out_len == (size_t)len && memcmp(c->out, want, (size_t)len) == 0, "undo encoded as '%.*s'",
+          (int)c->out_len, c->out);
+    CHECK(rl_undos_append(c, 1) == 0, "undos sent twice");
+    for (i = 0; i < RL_CONN_MAX_UNDO + 3; i++) {
+        rl_conn_defer_undo(c, "lock:b", 6, "tok2", 4);
+    }
+    CHECK(c->undos == RL_CONN_MAX_UNDO, "kept %d undos", c->undos);
+    rl_conn_free(c); /* frees what was never sent */
+}
