@@ -10,6 +10,11 @@ PHP_ARG_WITH([hiredis],
   [yes], [no])
 
 if test "$PHP_REDISLOCK" != "no"; then
+  dnl The pool, the counters and the held-lock lists are per process and not
+  dnl guarded for threads: refuse a thread-safe (ZTS) PHP until they are.
+  if test "$PHP_THREAD_SAFETY" = "yes"; then
+    AC_MSG_ERROR([redislock does not support thread-safe (ZTS) PHP builds yet; use a non-ZTS PHP (the default of PHP-FPM and the CLI)])
+  fi
   dnl Only the API that hiredis 0.14 and 1.x share is used: the reply
   dnl reader and command formatting; sockets are our own.
   if test "$PHP_HIREDIS" != "yes" && test "$PHP_HIREDIS" != "no"; then
@@ -30,17 +35,31 @@ if test "$PHP_REDISLOCK" != "no"; then
     [AC_MSG_ERROR([hiredis library not usable (redisReaderCreate missing)])],
     [$REDISLOCK_SHARED_LIBADD])
 
+  dnl TLS (tls://, rediss://): OpenSSL on our own non-blocking sockets
+  PKG_CHECK_MODULES([OPENSSL], [openssl >= 1.1.1])
+  PHP_EVAL_INCLINE([$OPENSSL_CFLAGS])
+  PHP_EVAL_LIBLINE([$OPENSSL_LIBS], [REDISLOCK_SHARED_LIBADD])
+
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   AC_DEFINE([HAVE_REDISLOCK], [1], [Have redislock])
 
-  redislock_src="src/rl_status.c src/rl_clock.c src/rl_pid.c src/rl_token.c src/rl_endpoint.c \
-    src/rl_conn.c src/rl_scripts.c src/rl_lockops.c src/rl_fanout.c"
+  dnl src/ by job: base (clock, pid, status, random), transport (addresses,
+  dnl connections, reply bounds, pool keys), lock (commands, scripts,
+  dnl fan-out, quorum, retries), topology (Sentinel)
+  redislock_src="src/base/rl_clock.c src/base/rl_pid.c src/base/rl_status.c src/base/rl_token.c \
+    src/transport/rl_endpoint.c src/transport/rl_url.c src/transport/rl_redact.c src/transport/rl_conn.c \
+    src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
+    src/lock/rl_lockops.c src/lock/rl_scripts.c src/lock/rl_fanout.c src/lock/rl_quorum.c src/lock/rl_retry.c \
+    src/topology/rl_sentinel.c"
   redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \
-    ext/rl_object.c ext/rl_observe.c ext/rl_retry.c ext/rl_locking.c ext/rl_methods.c \
-    ext/rl_redislock.c ext/rl_redlock.c"
+    ext/rl_object.c ext/rl_observe.c ext/rl_locking.c ext/rl_methods.c \
+    ext/rl_redislock.c ext/rl_redlock.c ext/rl_topology.c"
   PHP_NEW_EXTENSION([redislock], [$redislock_src $redislock_ext], [$ext_shared],, [-Wall -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
   PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_INCLUDE([$ext_srcdir/ext])
-  PHP_ADD_BUILD_DIR([$ext_builddir/src])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/base])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/transport])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/lock])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/topology])
   PHP_ADD_BUILD_DIR([$ext_builddir/ext])
 fi

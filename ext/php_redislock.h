@@ -26,6 +26,8 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     bool auto_release;       /* redislock.auto_release */
     rl_object *live;         /* objects of this request holding locks, for RSHUTDOWN */
     rl_counters stats;       /* per process: a PHP-FPM worker's, across its requests */
+    HashTable pool;          /* persistent connections of this process (ext/rl_pool.c) */
+    HashTable masters;       /* sentinel group => its master's address, per process (ext/rl_topology.c) */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

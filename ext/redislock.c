@@ -11,12 +11,14 @@
 #include "rl_errors.h"
 #include "rl_object.h"
 #include "rl_pool.h"
+#include "src/transport/rl_tls.h"
+#include "rl_topology.h"
 #include "rl_observe.h"
 #include "rl_redislock.h"
 #include "rl_redlock.h"
 #include "stubs/redislock_arginfo.h"
 #include "ext/standard/sha1.h"
-#include "src/rl_scripts.h"
+#include "src/lock/rl_scripts.h"
 #include <hiredis/hiredis.h>
 
 ZEND_DECLARE_MODULE_GLOBALS(redislock)
@@ -68,12 +70,15 @@ static PHP_MINIT_FUNCTION(redislock)
     rl_redislock_init(register_class_RedisLock());
     rl_redlock_init(register_class_RedLock());
     rl_pool_init();
+    rl_topology_init();
     return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
+    rl_topology_shutdown();
     rl_pool_shutdown();
+    rl_tls_shutdown(); /* after the pool: its sessions were made from these contexts */
     UNREGISTER_INI_ENTRIES();
     return SUCCESS;
 }
@@ -118,6 +123,7 @@ static PHP_MINFO_FUNCTION(redislock)
 
 static const zend_module_dep redislock_deps[] = {
     ZEND_MOD_REQUIRED("spl")
+    ZEND_MOD_REQUIRED("hash")
     ZEND_MOD_OPTIONAL("redis")
     ZEND_MOD_END
 };

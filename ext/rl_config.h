@@ -5,7 +5,9 @@
 #ifndef RL_CONFIG_H
 #define RL_CONFIG_H
 #include "php.h"
-#include "src/rl_endpoint.h"
+#include "src/transport/rl_endpoint.h"
+
+enum { RL_TLS_CAFILE, RL_TLS_CAPATH, RL_TLS_LOCAL_CERT, RL_TLS_LOCAL_PK, RL_TLS_PASSPHRASE, RL_TLS_PEER_NAME };
 
 typedef struct rl_settings {
     zend_string *prefix;
@@ -17,7 +19,13 @@ typedef struct rl_settings {
     bool persistent;
     bool auto_release;
     double drift_factor;
+    zend_long min_replicas;  /* 0: off */
+    double replica_timeout;  /* seconds */
     zval logger;             /* UNDEF: none */
+    bool tls_given;          /* the option "tls" was given */
+    zend_string *tls_str[6]; /* RL_TLS_* below; NULL: not given */
+    bool tls_verify_peer, tls_verify_peer_name;
+    uint32_t argnum;         /* the options' argument number, for messages */
 } rl_settings;
 
 /* Defaults from INI, then the options array (argument number argnum) on top.

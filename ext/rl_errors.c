@@ -1,6 +1,8 @@
 #include "rl_errors.h"
 #include "zend_exceptions.h"
-#include "src/rl_status.h"
+#include "zend_smart_str.h"
+#include "src/lock/rl_quorum.h"
+#include "src/base/rl_status.h"
 
 zend_class_entry *rl_ce_exception;
 zend_class_entry *rl_ce_connection_exception;
@@ -8,11 +10,47 @@ zend_class_entry *rl_ce_timeout_exception;
 
 zend_class_entry *rl_exception_class(int status)
 {
+    if (status == RL_E_NOT_ACQUIRED) {
+        return rl_ce_timeout_exception;
+    }
     return rl_status_is_connection(status) ? rl_ce_connection_exception : rl_ce_exception;
 }
 
-void rl_throw_node_error(const rl_vote *vote)
+void rl_throw_status(int status, const char *fmt, ...)
 {
-    zend_throw_exception_ex(rl_exception_class(vote->status), 0, "Redis node %s: %s",
-                            vote->conn->name, vote->err);
+    va_list ap;
+    zend_string *msg;
+
+    va_start(ap, fmt);
+    msg = zend_vstrpprintf(0, fmt, ap);
+    va_end(ap);
+    zend_throw_exception(rl_exception_class(status), ZSTR_VAL(msg), status);
+    zend_string_release(msg);
+}
+
+void rl_throw_nodes(const rl_vote *votes, size_t n, size_t quorum)
+{
+    int status = rl_failure_status(votes, n);
+    zend_class_entry *ce = rl_failure_is_connection(votes, n) ? rl_ce_connection_exception : rl_ce_exception;
+    smart_str msg = {0};
+    const char *sep = "";
+    size_t i, failed = 0;
+
+    for (i = 0; i < n; i++) {
+        failed += votes[i].status != RL_OK && votes[i].status != RL_E_SKIPPED;
+    }
+    if (n == 1) {
+        smart_str_append_printf(&msg, "Redis node %s: %s", votes[0].conn->name, votes[0].err);
+    } else {
+        smart_str_append_printf(&msg, "%zu of %zu Redis nodes failed (quorum is %zu): ", failed, n, quorum);
+        for (i = 0; i < n; i++) {
+            if (votes[i].status != RL_OK && votes[i].status != RL_E_SKIPPED) {
+                smart_str_append_printf(&msg, "%s%s: %s", sep, votes[i].conn->name, votes[i].err);
+                sep = "; ";
+            }
+        }
+    }
+    smart_str_0(&msg);
+    zend_throw_exception(ce, ZSTR_VAL(msg.s), status);
+    smart_str_free(&msg);
 }

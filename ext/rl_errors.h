@@ -1,17 +1,26 @@
-/* The exception classes, and the one mapping from core status to class. */
+/* The exception classes, and the one map from core status to exception:
+ * class, message and getCode() (the status: stable codes, see README). */
 #ifndef RL_ERRORS_H
 #define RL_ERRORS_H
 #include "php.h"
-#include "src/rl_fanout.h"
+#include "src/lock/rl_fanout.h"
 
 extern zend_class_entry *rl_ce_exception;
 extern zend_class_entry *rl_ce_connection_exception;
 extern zend_class_entry *rl_ce_timeout_exception;
 
-/* Throws the exception class for status, with message "node: err". */
-void rl_throw_node_error(const rl_vote *vote);
-
 /* The class for a core status. */
 zend_class_entry *rl_exception_class(int status);
+
+/* Throws for a failure not tied to a node (no random bytes, not acquired
+ * in time): the class of status, code status, message fmt. */
+void rl_throw_status(int status, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(printf, 2, 3);
+
+/* Throws for an operation that more nodes failed than a quorum can spare.
+ * One node: "Redis node <name>: <err>". Several: "<k> of <n> Redis nodes
+ * failed (quorum is <q>): <name>: <err>; ...". Code: the status the failed
+ * nodes share, else RL_E_NODES; a connection exception when every failure
+ * is one. Names never carry credentials. */
+void rl_throw_nodes(const rl_vote *votes, size_t n, size_t quorum);
 
 #endif

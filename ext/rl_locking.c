@@ -1,22 +1,22 @@
 #include "rl_locking.h"
-#include "src/rl_pid.h"
+#include "src/base/rl_pid.h"
 #include "rl_errors.h"
 #include "php_redislock.h"
-#include "src/rl_clock.h"
-#include "src/rl_status.h"
-#include "src/rl_token.h"
+#include "src/base/rl_clock.h"
+#include "src/lock/rl_quorum.h"
+#include "src/base/rl_status.h"
+#include "src/base/rl_token.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <time.h>
 
 #define MAX_STACK_VOTES 8
 
+/* The votes of one operation on every node, and what they add up to. */
 typedef struct rl_tally {
     rl_vote stack[MAX_STACK_VOTES];
     rl_vote *votes;
-    size_t yes;
-    size_t failed;         /* nodes that errored or timed out */
-    bool all_clean;        /* every node answered (yes or no) */
+    rl_count count;
 } rl_tally;
 
 static void tally_init(rl_tally *t, rl_object *o)
@@ -33,14 +33,8 @@ static void tally_free(rl_tally *t)
 
 static void run(rl_object *o, rl_tally *t, const rl_op *op, int early)
 {
-    size_t i;
-    t->yes = rl_object_run(o, op, t->votes, early ? o->quorum : o->n, early);
-    t->failed = 0;
-    t->all_clean = true;
-    for (i = 0; i < o->n; i++) {
-        t->failed += t->votes[i].status != RL_OK && t->votes[i].status != RL_E_SKIPPED;
-        t->all_clean = t->all_clean && t->votes[i].status == RL_OK;
-    }
+    rl_object_run(o, op, t->votes, early ? o->quorum : o->n, early);
+    rl_count_votes(&t->count, t->votes, o->n);
 }
 
 /* Logger context: elapsed ms, and the nodes' votes as "host:port" => "yes",
@@ -60,73 +54,56 @@ static void context_of(rl_object *o, rl_tally *t, int64_t start_us, zval *ctx)
     add_assoc_zval(ctx, "nodes", &nodes);
 }
 
-/* A token's first 8 characters: enough to tell locks apart in a log, not to use one. */
-static void add_token_hint(zval *ctx, const char *token)
+/* Logs event with the votes as context (and a token hint when token is set). */
+static void log_votes(rl_object *o, rl_tally *t, int64_t start_us, const char *level, const char *event,
+                      zend_string *key, const char *token)
 {
-    char hint[12];
-    snprintf(hint, sizeof hint, "%.8s...", token);
-    add_assoc_string(ctx, "token", hint);
+    zval ctx;
+    if (Z_TYPE(o->logger) == IS_UNDEF) {
+        return;
+    }
+    context_of(o, t, start_us, &ctx);
+    if (token != NULL) {
+        /* a token's first 8 characters: enough to tell locks apart in a log, not to use one */
+        char hint[12];
+        snprintf(hint, sizeof hint, "%.8s...", token);
+        add_assoc_string(&ctx, "token", hint);
+    }
+    rl_object_log(o, level, event, key, &ctx);
 }
 
-/* Fewer than a quorum of nodes could answer: throw, naming each one that failed. */
-static int throw_if_no_quorum(rl_object *o, rl_tally *t, zend_string *key, int64_t start_us)
+/* Fewer than a quorum of nodes could answer: log it, then throw naming
+ * each node that failed (a logger's own exception becomes the previous). */
+static int fail_no_quorum(rl_object *o, rl_tally *t, zend_string *key, int64_t start_us)
 {
-    smart_str msg = {0};
-    const char *sep = "";
-    bool connection = true;
-    size_t i;
-
-    if (t->failed <= o->n - o->quorum) {
-        return 0;
-    }
     RLG(stats).failed++;
-    if (Z_TYPE(o->logger) != IS_UNDEF) {
-        zval ctx;
-        context_of(o, t, start_us, &ctx);
-        rl_object_log(o, "error", "failed", key, &ctx);
-        if (EG(exception)) {
-            return -1;
-        }
-    }
-    if (o->n == 1) {
-        rl_throw_node_error(&t->votes[0]);
-        return -1;
-    }
-    smart_str_append_printf(&msg, "%zu of %zu Redis nodes failed (quorum is %zu): ", t->failed, o->n, o->quorum);
-    for (i = 0; i < o->n; i++) {
-        rl_vote *v = &t->votes[i];
-        if (v->status == RL_OK || v->status == RL_E_SKIPPED) {
-            continue;
-        }
-        connection = connection && rl_status_is_connection(v->status);
-        smart_str_append_printf(&msg, "%s%s: %s", sep, v->conn->name, v->err);
-        sep = "; ";
-    }
-    smart_str_0(&msg);
-    zend_throw_exception(connection ? rl_ce_connection_exception : rl_ce_exception, ZSTR_VAL(msg.s), 0);
-    smart_str_free(&msg);
+    log_votes(o, t, start_us, "error", "failed", key, NULL);
+    rl_throw_nodes(t->votes, o->n, o->quorum);
     return -1;
 }
 
-static int64_t drift_ms(rl_object *o, zend_long ttl_ms)
+/* When a lock taken at start for ttl_ms stops being trusted; RedLock's
+ * validity check is part of the decision, RedisLock's single node is not
+ * subject to drift. */
+static rl_outcome decide(rl_object *o, rl_tally *t, int64_t start_us, zend_long ttl_ms, int64_t *until)
 {
-    /* Redlock: clocks drift, and expiry is only as precise as a ms plus one. */
-    return o->redlock ? (int64_t)((double)ttl_ms * o->drift_factor) + 2 : 0;
+    *until = rl_valid_until(start_us, ttl_ms, o->drift_factor, o->redlock);
+    return rl_decide(&t->count, o->redlock ? *until : 0, rl_now_us());
 }
 
-/* Deletes our token from every node the attempt's command went out to
- * (answered or not), waiting for each; errors are not ours to report here:
- * the caller reports the attempt. */
-static void undo(rl_object *o, const rl_tally *attempt, const rl_op *lock_op)
+/* Deletes our token (a compare-and-delete) on the nodes of t that pick
+ * chooses, waiting for each; errors are not ours to report here: the
+ * caller reports the operation. Returns how many nodes were asked. */
+static size_t release_where(rl_object *o, const rl_tally *t, const rl_op *like, int (*pick)(const rl_vote *))
 {
     rl_vote stack[MAX_STACK_VOTES];
     rl_vote *votes = o->n <= MAX_STACK_VOTES ? stack : ecalloc(o->n, sizeof(rl_vote));
-    rl_op op = *lock_op;
+    rl_op op = *like;
     size_t i, n = 0;
 
     op.kind = RL_OP_UNLOCK;
     for (i = 0; i < o->n; i++) {
-        if (attempt->votes[i].sent && !(attempt->votes[i].status == RL_OK && !attempt->votes[i].yes)) {
+        if (pick(&t->votes[i])) {
             votes[n++].conn = o->conns[i];
         }
     }
@@ -136,17 +113,18 @@ static void undo(rl_object *o, const rl_tally *attempt, const rl_op *lock_op)
     if (votes != stack) {
         efree(votes);
     }
+    return n;
 }
 
-/* A quorum voted yes, in time to leave some validity. Returns the monotonic
- * time the lock stops being trusted, or 0 if it is not won. */
-static int64_t won_until(rl_object *o, rl_tally *t, int64_t start_us, zend_long ttl_ms)
+/* A lost attempt: every node its command went out to (answered or not). */
+static void undo(rl_object *o, const rl_tally *attempt, const rl_op *lock_op)
 {
-    int64_t until = start_us + ((int64_t)ttl_ms - drift_ms(o, ttl_ms)) * 1000;
-    if (t->yes < o->quorum || (o->redlock && until <= rl_now_us())) {
-        return 0;
-    }
-    return until;
+    release_where(o, attempt, lock_op, rl_needs_undo);
+}
+
+static int not_acknowledged(const rl_vote *v)
+{
+    return v->status == RL_E_REPLICAS;
 }
 
 /* Re-entrant acquire: the TTL is refreshed first, so a hold that already
@@ -159,61 +137,42 @@ static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
     return r;
 }
 
-/* The smallest PTTL the nodes that said no reported (LOCK_WAIT), 0 when one
- * found the key gone, -1 when none said. */
-static long long shortest_pttl(rl_object *o, rl_tally *t)
-{
-    long long best = -1;
-    size_t i;
-    for (i = 0; i < o->n; i++) {
-        rl_vote *v = &t->votes[i];
-        long long p = v->value == -2 ? 0 : v->value; /* -2: expired just now */
-        if (v->status == RL_OK && !v->yes && p >= 0 && (best < 0 || p < best)) {
-            best = p;
-        }
-    }
-    return best;
-}
-
 /* One quorum attempt with op (LOCK or LOCK_WAIT, with a fresh token). A
  * call's first attempt that finds the lock held counts as contended. */
 static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string **token_out, long long *pttl,
                    bool first)
 {
     int64_t start = rl_now_us(), until;
+    rl_outcome outcome;
     rl_tally t;
-    int r;
+    int r = 0;
 
     tally_init(&t, o);
     run(o, &t, op, 1);
-    r = throw_if_no_quorum(o, &t, key, start);
-    if (r == 0 && (until = won_until(o, &t, start, op->ttl_ms)) != 0) {
+    outcome = decide(o, &t, start, op->ttl_ms, &until);
+    if (outcome == RL_WON) {
         *token_out = zend_string_init(op->token, op->token_len, 0);
         rl_held_add(o, key, *token_out, until);
         RLG(stats).acquired++;
         r = 1;
-        if (Z_TYPE(o->logger) != IS_UNDEF) {
-            zval ctx;
-            context_of(o, &t, start, &ctx);
-            add_token_hint(&ctx, op->token);
-            rl_object_log(o, "info", "acquired", key, &ctx);
-        }
-    } else if (t.yes > 0 || !t.all_clean) {
+        log_votes(o, &t, start, "info", "acquired", key, op->token);
+    } else if (rl_attempt_needs_undo(&t.count)) {
         undo(o, &t, op); /* some node may hold our token: take it back */
     }
-    if (r == 0 && first) {
+    if (outcome == RL_NO_QUORUM) {
+        r = fail_no_quorum(o, &t, key, start);
+    }
+    if (outcome == RL_LOST && first) {
         RLG(stats).contended++;
-        if (Z_TYPE(o->logger) != IS_UNDEF) {
-            zval ctx;
-            context_of(o, &t, start, &ctx);
-            rl_object_log(o, "debug", "contended", key, &ctx);
-        }
+        log_votes(o, &t, start, "debug", "contended", key, NULL);
     }
     if (pttl) {
-        *pttl = shortest_pttl(o, &t);
+        *pttl = rl_shortest_pttl(t.votes, o->n);
     }
     tally_free(&t);
-    return r;
+    /* a logger that threw: the lock state is already consistent (a won lock
+     * is recorded, so auto-release covers it); the caller sees the exception */
+    return EG(exception) ? -1 : r;
 }
 
 int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out, bool first)
@@ -236,7 +195,7 @@ int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **
         rl_held_remove(o, key); /* expired while held: no longer ours */
     }
     if (rl_token_new(token) != 0) {
-        zend_throw_exception(rl_ce_exception, "cannot read random bytes for a token", 0);
+        rl_throw_status(RL_E_RANDOM, "cannot read random bytes for a token");
         return -1;
     }
     return attempt(o, key, &op, token_out, NULL, first);
@@ -313,7 +272,7 @@ int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadl
         return EG(exception) ? -1 : 0;
     }
     if (rl_token_new(waiter) != 0) {
-        zend_throw_exception(rl_ce_exception, "cannot read random bytes for a token", 0);
+        rl_throw_status(RL_E_RANDOM, "cannot read random bytes for a token");
         return -1;
     }
     for (;;) {
@@ -325,7 +284,7 @@ int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadl
             break;
         }
         if (rl_token_new(token) != 0) {
-            zend_throw_exception(rl_ce_exception, "cannot read random bytes for a token", 0);
+            rl_throw_status(RL_E_RANDOM, "cannot read random bytes for a token");
             r = -1;
             break;
         }
@@ -365,6 +324,7 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
     rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
     bool ours = h != NULL && h->pid == rl_pid() && zend_string_equals(h->token, token);
     int64_t start = rl_now_us();
+    rl_outcome outcome;
     rl_tally t;
     int r;
 
@@ -374,26 +334,31 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
     }
     tally_init(&t, o);
     run(o, &t, &op, 0);
-    r = throw_if_no_quorum(o, &t, key, start);
-    if (r == 0) {
-        r = t.yes >= o->quorum;
+    outcome = rl_decide(&t.count, 0, 0);
+    if (outcome == RL_NO_QUORUM) {
+        r = fail_no_quorum(o, &t, key, start);
+    } else {
+        r = outcome == RL_WON;
         if (ours) {
             rl_held_remove(o, key);
         }
         if (r == 1) {
             RLG(stats).released++;
+            log_votes(o, &t, start, "info", "released", key, ZSTR_VAL(token));
         } else if (ours) {
             RLG(stats).expired++; /* held it, but its TTL ran out first */
-        }
-        if ((r == 1 || ours) && Z_TYPE(o->logger) != IS_UNDEF) {
-            zval ctx;
-            context_of(o, &t, start, &ctx);
-            add_token_hint(&ctx, ZSTR_VAL(token));
-            rl_object_log(o, r == 1 ? "info" : "warning", r == 1 ? "released" : "expired", key, &ctx);
+            log_votes(o, &t, start, "warning", "expired", key, ZSTR_VAL(token));
         }
     }
     tally_free(&t);
-    return r;
+    return EG(exception) ? -1 : r;
+}
+
+/* An extend that too few replicas acknowledged (min_replicas) is not kept:
+ * the lock is released on those nodes. Returns whether any was. */
+static bool release_unacknowledged(rl_object *o, const rl_tally *t, const rl_op *extend_op)
+{
+    return release_where(o, t, extend_op, not_acknowledged) > 0;
 }
 
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms)
@@ -401,13 +366,20 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
     rl_op op = {RL_OP_EXTEND, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), ttl_ms};
     rl_held *h = rl_held_find(o, key);
     int64_t start = rl_now_us(), until;
+    rl_outcome outcome;
     rl_tally t;
-    int r;
+    int r = 0;
 
     tally_init(&t, o);
     run(o, &t, &op, 0);
-    r = throw_if_no_quorum(o, &t, key, start);
-    if (r == 0 && (until = won_until(o, &t, start, ttl_ms)) != 0) {
+    outcome = decide(o, &t, start, ttl_ms, &until);
+    if (outcome != RL_WON && release_unacknowledged(o, &t, &op) && h != NULL && zend_string_equals(h->token, token)) {
+        rl_held_remove(o, key);
+        h = NULL;
+    }
+    if (outcome == RL_NO_QUORUM) {
+        r = fail_no_quorum(o, &t, key, start);
+    } else if (outcome == RL_WON) {
         r = 1;
         if (h != NULL && zend_string_equals(h->token, token)) {
             h->valid_until_us = until;

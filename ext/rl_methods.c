@@ -1,7 +1,8 @@
 #include "rl_methods.h"
 #include "rl_locking.h"
 #include "rl_errors.h"
-#include "src/rl_clock.h"
+#include "src/base/rl_clock.h"
+#include "src/base/rl_status.h"
 #include "SAPI.h"
 #include <time.h>
 #include "zend_exceptions.h"
@@ -83,6 +84,9 @@ void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, double w
     r = take(o, key, ttl, wait, retries, &token);
     zend_string_release(key);
     if (r < 0) {
+        if (token) {
+            zend_string_release(token); /* taken, but a logger threw: auto-release has it */
+        }
         RETURN_THROWS();
     }
     if (token == NULL) {
@@ -98,7 +102,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
     zend_fcall_info_cache fcc;
     zend_long ttl = 10000;
     double wait = 10.0;
-    rl_object *o = Z_RL_OBJ_P(ZEND_THIS);
+    rl_object *o;
     zval arg;
     int r;
 
@@ -110,7 +114,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
         Z_PARAM_DOUBLE(wait)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(key = rl_object_key(o, resource, 1))) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(o, resource, 1))) {
         RETURN_THROWS();
     }
     if (!rl_check_positive(ttl, 3, RL_MAX_TTL_MS) || !rl_check_wait(wait, 4)) {
@@ -120,8 +124,15 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
     r = take(o, key, ttl, wait, NULL, &token);
     if (r <= 0) {
         if (r == 0) {
-            zend_throw_exception_ex(rl_ce_timeout_exception, 0,
-                                    "lock \"%s\" not acquired within %.3f s", ZSTR_VAL(key), wait);
+            rl_throw_status(RL_E_NOT_ACQUIRED, "lock \"%s\" not acquired within %.3f s", ZSTR_VAL(key), wait);
+        }
+        if (token) {
+            /* taken, but a logger threw: the callback will not run, so the
+             * lock is not kept either */
+            zend_exception_save();
+            rl_lock_release(o, key, token);
+            zend_exception_restore();
+            zend_string_release(token);
         }
         zend_string_release(key);
         RETURN_THROWS();
@@ -145,6 +156,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
 void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS)
 {
     zend_string *resource, *token, *key;
+    rl_object *o;
     int r;
 
     ZEND_PARSE_PARAMETERS_START(2, 2)
@@ -152,14 +164,14 @@ void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS)
         Z_PARAM_STR(token)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(key = rl_object_key(Z_RL_OBJ_P(ZEND_THIS), resource, 1))) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(o, resource, 1))) {
         RETURN_THROWS();
     }
     if (!rl_check_token(token, 2)) {
         zend_string_release(key);
         RETURN_THROWS();
     }
-    r = rl_lock_release(Z_RL_OBJ_P(ZEND_THIS), key, token);
+    r = rl_lock_release(o, key, token);
     zend_string_release(key);
     if (r < 0) {
         RETURN_THROWS();
@@ -171,6 +183,7 @@ void rl_method_extend(INTERNAL_FUNCTION_PARAMETERS)
 {
     zend_string *resource, *token, *key;
     zend_long ttl;
+    rl_object *o;
     int r;
 
     ZEND_PARSE_PARAMETERS_START(3, 3)
@@ -179,14 +192,14 @@ void rl_method_extend(INTERNAL_FUNCTION_PARAMETERS)
         Z_PARAM_LONG(ttl)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(key = rl_object_key(Z_RL_OBJ_P(ZEND_THIS), resource, 1))) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(o, resource, 1))) {
         RETURN_THROWS();
     }
     if (!rl_check_token(token, 2) || !rl_check_positive(ttl, 3, RL_MAX_TTL_MS)) {
         zend_string_release(key);
         RETURN_THROWS();
     }
-    r = rl_lock_extend(Z_RL_OBJ_P(ZEND_THIS), key, token, ttl);
+    r = rl_lock_extend(o, key, token, ttl);
     zend_string_release(key);
     if (r < 0) {
         RETURN_THROWS();

@@ -2,7 +2,7 @@
 #ifndef RL_METHODS_H
 #define RL_METHODS_H
 #include "rl_object.h"
-#include "rl_retry.h"
+#include "src/lock/rl_retry.h"
 
 #define RL_MAX_TTL_MS ((zend_long)1 << 42) /* about 139 years: far from overflow in Redis */
 

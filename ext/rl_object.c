@@ -1,8 +1,10 @@
 #include "rl_object.h"
-#include "src/rl_pid.h"
+#include "src/lock/rl_quorum.h"
+#include "src/base/rl_pid.h"
 #include "php_redislock.h"
 #include "rl_pool.h"
 #include "rl_observe.h"
+#include "rl_topology.h"
 #include "zend_exceptions.h"
 
 static void free_held(zval *zv)
@@ -65,10 +67,18 @@ void rl_object_free(zend_object *obj)
     unlink_live(o);
     zend_hash_destroy(&o->held);
     for (i = 0; i < o->n && !o->persistent; i++) {
-        rl_conn_free(o->conns[i]);
+        if (o->groups == NULL || o->groups[i] == NULL) {
+            rl_conn_free(o->conns[i]);
+        }
         if (o->wait_conns) {
             rl_conn_free(o->wait_conns[i]);
         }
+    }
+    for (i = 0; i < o->n && o->groups; i++) {
+        rl_group_free(o->groups[i], o->persistent);
+    }
+    if (o->groups) {
+        efree(o->groups);
     }
     if (o->conns) {
         efree(o->conns);
@@ -81,6 +91,44 @@ void rl_object_free(zend_object *obj)
     }
     zval_ptr_dtor(&o->logger);
     zend_object_std_dtor(obj);
+}
+
+bool rl_object_construct_begin(rl_object *o)
+{
+    if (o->state != RL_STATE_NEW) {
+        /* php-src's wording and class (Error) for the same refusal */
+        zend_throw_error(NULL, "Cannot call constructor twice");
+        return false;
+    }
+    o->state = RL_STATE_CONSTRUCTING;
+    return true;
+}
+
+void rl_object_construct_end(rl_object *o)
+{
+    o->state = EG(exception) ? RL_STATE_FAILED : RL_STATE_READY;
+}
+
+rl_object *rl_object_ready(zval *this_zv)
+{
+    rl_object *o = Z_RL_OBJ_P(this_zv);
+    const char *why;
+
+    switch (o->state) {
+    case RL_STATE_READY:
+        return o;
+    case RL_STATE_CONSTRUCTING:
+        why = "its constructor has not finished";
+        break;
+    case RL_STATE_FAILED:
+        why = "its constructor failed";
+        break;
+    default:
+        why = "its constructor was not called";
+        break;
+    }
+    zend_throw_error(NULL, "%s object is not initialized: %s", ZSTR_VAL(Z_OBJCE_P(this_zv)->name), why);
+    return NULL;
 }
 
 void rl_object_log(rl_object *o, const char *level, const char *event, zend_string *key, zval *context)
@@ -118,6 +166,21 @@ void rl_object_init_handlers(void)
     handlers.clone_obj = NULL;
 }
 
+/* A RedLock listing one node twice has no independent quorum (and two
+ * votes would share one socket): refuse it, naming both elements. */
+static zend_result same_node_as_earlier(rl_object *o, const rl_endpoint *ep, size_t i, uint32_t argnum)
+{
+    size_t j;
+    for (j = 0; j < i; j++) {
+        if (rl_endpoint_same_node(&o->conns[j]->ep, ep)) {
+            zend_argument_value_error(argnum, "element %zu is the same Redis node as element %zu (%s): "
+                                      "a quorum needs independent nodes", i, j, o->conns[j]->name);
+            return FAILURE;
+        }
+    }
+    return SUCCESS;
+}
+
 zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,
                             uint32_t argnum, bool is_list)
 {
@@ -128,6 +191,8 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
     o->timeouts.connect_us = (int64_t)(s->connect_timeout * 1e6);
     o->timeouts.reply_us = (int64_t)(s->timeout * 1e6);
     o->drift_factor = s->drift_factor;
+    o->min_replicas = (int)s->min_replicas;
+    o->replica_timeout_ms = (long long)(s->replica_timeout * 1000.0 + 0.5);
     o->prefix = zend_string_copy(s->prefix);
     ZVAL_COPY(&o->logger, &s->logger);
     o->conns = ecalloc(n, sizeof *o->conns);
@@ -144,10 +209,38 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
         if (is_list) {
             snprintf(what, sizeof what, "element %zu ", i);
         }
+        if (rl_topology_is_group(server)) {
+            rl_sgroup *g = rl_group_new(server, s, o->persistent, argnum, what);
+            if (g == NULL) {
+                return FAILURE;
+            }
+            if (o->groups == NULL) {
+                o->groups = ecalloc(n, sizeof *o->groups);
+            }
+            o->groups[i] = g;
+            for (size_t j = 0; j < i; j++) {
+                if (o->groups[j] && rl_group_same(o->groups[j], g)) {
+                    /* set up as node i first, so that it is freed with the object */
+                    o->conns[i] = rl_group_placeholder(g);
+                    o->n = i + 1;
+                    zend_argument_value_error(argnum, "element %zu is the same sentinel group as element %zu "
+                                              "(service and a sentinel in common): a quorum needs independent "
+                                              "nodes", i, j);
+                    return FAILURE;
+                }
+            }
+            o->conns[i] = rl_group_placeholder(g);
+            o->n = i + 1;
+            continue;
+        }
         if (rl_endpoint_from_zval(&ep, server, s, argnum, what) == FAILURE) {
             return FAILURE;
         }
-        o->conns[i] = o->persistent ? rl_pool_get(&ep, "") : rl_conn_new(&ep);
+        if (same_node_as_earlier(o, &ep, i, argnum) == FAILURE) {
+            rl_endpoint_clear(&ep);
+            return FAILURE;
+        }
+        o->conns[i] = o->persistent ? rl_pool_get(&ep, RL_ROLE_COMMAND) : rl_conn_new(&ep, RL_ROLE_COMMAND);
         rl_endpoint_clear(&ep);
         if (o->conns[i] == NULL) {
             zend_throw_exception(zend_ce_error, "out of memory", 0);
@@ -155,7 +248,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
         }
         o->n = i + 1;
     }
-    o->quorum = n / 2 + 1;
+    o->quorum = rl_quorum_of(n);
     return SUCCESS;
 }
 
@@ -178,7 +271,7 @@ bool rl_object_wait_conns(rl_object *o)
     o->wait_conns = ecalloc(o->n, sizeof *o->wait_conns);
     for (i = 0; i < o->n; i++) {
         const rl_endpoint *ep = &o->conns[i]->ep;
-        o->wait_conns[i] = o->persistent ? rl_pool_get(ep, "wait") : rl_conn_new(ep);
+        o->wait_conns[i] = o->persistent ? rl_pool_get(ep, RL_ROLE_WAIT) : rl_conn_new(ep, RL_ROLE_WAIT);
         if (o->wait_conns[i] == NULL) {
             zend_throw_exception(zend_ce_error, "out of memory", 0);
             return false;
@@ -189,11 +282,22 @@ bool rl_object_wait_conns(rl_object *o)
 
 size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early)
 {
+    rl_op with_ack = *op;
+    rl_timeouts t = o->timeouts;
     size_t i;
+
+    with_ack.min_replicas = o->min_replicas;
+    with_ack.replica_timeout_ms = o->replica_timeout_ms;
+    if (rl_op_wants_ack(&with_ack)) {
+        t.reply_us += with_ack.replica_timeout_ms * 1000; /* WAIT may take that long after the command's reply */
+    }
+    if (o->groups) {
+        return rl_topology_run(o, &with_ack, votes, need, early, &t);
+    }
     for (i = 0; i < o->n; i++) {
         votes[i].conn = o->conns[i];
     }
-    return rl_fanout(op, votes, o->n, need, early, &o->timeouts);
+    return rl_fanout(&with_ack, votes, o->n, need, early, &t);
 }
 
 rl_held *rl_held_find(rl_object *o, zend_string *key)

@@ -5,7 +5,7 @@
 #include "php.h"
 #include "php_redislock.h"
 #include "rl_config.h"
-#include "src/rl_fanout.h"
+#include "src/lock/rl_fanout.h"
 
 typedef struct rl_held {
     zend_string *token;
@@ -14,8 +14,20 @@ typedef struct rl_held {
     int64_t valid_until_us;/* monotonic: when the lock can no longer be trusted */
 } rl_held;
 
+/* Where an object is in its life. Only a READY object has nodes and settings
+ * that methods may use; the constructor runs once, from NEW. */
+typedef enum rl_state {
+    RL_STATE_NEW = 0,      /* made, constructor not called */
+    RL_STATE_CONSTRUCTING, /* inside its constructor (user code may run there) */
+    RL_STATE_READY,        /* constructed */
+    RL_STATE_FAILED,       /* its constructor threw */
+} rl_state;
+
+struct rl_sgroup;
+
 struct rl_object {
-    rl_conn **conns;
+    rl_conn **conns;       /* for a sentinel group: its current master (found on first use) */
+    struct rl_sgroup **groups; /* NULL, or per node: its sentinel group, or NULL for a direct node */
     rl_conn **wait_conns;  /* second connection per node for waiting; made on first wait */
     size_t n;
     size_t quorum;         /* n / 2 + 1 */
@@ -25,12 +37,15 @@ struct rl_object {
     rl_timeouts timeouts;
     zend_string *prefix;
     double drift_factor;
+    int min_replicas;      /* > 0: WAIT for this many replicas after acquire and extend */
+    long long replica_timeout_ms;
     zend_long retry_delay_ms; /* RedLock: pause between tries, randomised in [d/2, d] */
     zend_long retry_count;    /* RedLock: tries in all when lock() is given no wait */
     zval logger;           /* UNDEF, or the logger option */
     HashTable held;        /* key => rl_held * */
     rl_object *prev, *next;/* the request's live list, for RSHUTDOWN */
     bool live;
+    uint8_t state;         /* rl_state */
     zend_object std;
 };
 
@@ -53,6 +68,18 @@ void rl_object_log(rl_object *o, const char *level, const char *event, zend_stri
 
 /* Sets up the handlers both classes share (MINIT). */
 void rl_object_init_handlers(void);
+
+/* Constructor entry, before anything that can run user code: marks o as
+ * constructing. false, with an Error thrown, when o's constructor was
+ * already called (also when that call is still running). */
+bool rl_object_construct_begin(rl_object *o);
+
+/* Constructor exit: o is ready when nothing was thrown, else unusable. */
+void rl_object_construct_end(rl_object *o);
+
+/* The object of a method call; NULL, with an Error thrown, when it is not
+ * initialized (constructor not called, still running, or failed). */
+rl_object *rl_object_ready(zval *this_zv);
 
 /* Takes the settings and connects the servers (argument argnum) to nodes. */
 zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,

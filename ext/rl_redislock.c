@@ -1,6 +1,6 @@
 /* class RedisLock: one node. */
 #include "rl_redislock.h"
-#include "src/rl_pid.h"
+#include "src/base/rl_pid.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
 #include "rl_observe.h"
@@ -17,26 +17,34 @@ PHP_METHOD(RedisLock, __construct)
 {
     zval *server = NULL, def;
     HashTable *options = NULL;
+    rl_object *o = Z_RL_OBJ_P(ZEND_THIS);
     rl_settings s;
 
-    ZEND_PARSE_PARAMETERS_START(0, 2)
+    /* First, before anything that can run user code (a \Redis subclass's
+     * getHost(), an autoloader reached through the logger option). */
+    if (!rl_object_construct_begin(o)) {
+        RETURN_THROWS();
+    }
+    ZEND_PARSE_PARAMETERS_START_EX(0, 0, 2)
         Z_PARAM_OPTIONAL
         Z_PARAM_ZVAL(server)
         Z_PARAM_ARRAY_HT(options)
-    ZEND_PARSE_PARAMETERS_END();
+    ZEND_PARSE_PARAMETERS_END_EX(rl_object_construct_end(o); RETURN_THROWS());
 
     ZVAL_STRINGL(&def, "127.0.0.1:6379", 14);
-    if (rl_settings_parse(&s, options, 2, false) == SUCCESS) {
-        rl_object_setup(Z_RL_OBJ_P(ZEND_THIS), &s, server ? server : &def, 1, 1, false);
+    if (rl_settings_parse(&s, options, 2, false) == SUCCESS && !EG(exception)) {
+        rl_object_setup(o, &s, server ? server : &def, 1, 1, false);
     }
     rl_settings_free(&s);
     zval_ptr_dtor(&def);
+    rl_object_construct_end(o);
 }
 
 PHP_METHOD(RedisLock, acquireLock)
 {
     zend_string *resource, *key, *token = NULL;
     zend_long timeout = 10;
+    rl_object *o;
     int r;
 
     ZEND_PARSE_PARAMETERS_START(1, 2)
@@ -45,14 +53,14 @@ PHP_METHOD(RedisLock, acquireLock)
         Z_PARAM_LONG(timeout)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(key = rl_object_key(Z_RL_OBJ_P(ZEND_THIS), resource, 1))) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(o, resource, 1))) {
         RETURN_THROWS();
     }
     if (!rl_check_positive(timeout, 2, RL_MAX_TTL_MS / 1000)) {
         zend_string_release(key);
         RETURN_THROWS();
     }
-    r = rl_lock_try(Z_RL_OBJ_P(ZEND_THIS), key, timeout * 1000, &token, true);
+    r = rl_lock_try(o, key, timeout * 1000, &token, true);
     zend_string_release(key);
     if (token) {
         zend_string_release(token);
@@ -66,7 +74,7 @@ PHP_METHOD(RedisLock, acquireLock)
 PHP_METHOD(RedisLock, releaseLock)
 {
     zend_string *resource, *key;
-    rl_object *o = Z_RL_OBJ_P(ZEND_THIS);
+    rl_object *o;
     rl_held *h;
     int r = 0;
 
@@ -74,7 +82,7 @@ PHP_METHOD(RedisLock, releaseLock)
         Z_PARAM_STR(resource)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(key = rl_object_key(o, resource, 1))) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(o, resource, 1))) {
         RETURN_THROWS();
     }
     h = rl_held_find(o, key);
@@ -95,6 +103,7 @@ PHP_METHOD(RedisLock, lock)
     zend_string *resource;
     zend_long ttl;
     double wait = 0.0;
+    rl_object *o;
 
     ZEND_PARSE_PARAMETERS_START(2, 3)
         Z_PARAM_STR(resource)
@@ -103,10 +112,10 @@ PHP_METHOD(RedisLock, lock)
         Z_PARAM_DOUBLE(wait)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!rl_check_wait(wait, 3)) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_wait(wait, 3)) {
         RETURN_THROWS();
     }
-    rl_method_lock(Z_RL_OBJ_P(ZEND_THIS), resource, ttl, wait, NULL, return_value);
+    rl_method_lock(o, resource, ttl, wait, NULL, return_value);
 }
 
 PHP_METHOD(RedisLock, unlock)

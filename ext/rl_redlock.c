@@ -21,39 +21,48 @@ PHP_METHOD(RedLock, __construct)
     zval list;
     uint32_t n;
 
-    ZEND_PARSE_PARAMETERS_START(1, 4)
+    /* First, before anything that can run user code (see RedisLock). */
+    if (!rl_object_construct_begin(o)) {
+        RETURN_THROWS();
+    }
+    ZEND_PARSE_PARAMETERS_START_EX(0, 1, 4)
         Z_PARAM_ARRAY_HT(servers)
         Z_PARAM_OPTIONAL
         Z_PARAM_LONG(retry_delay)
         Z_PARAM_LONG(retry_count)
         Z_PARAM_ARRAY_HT(options)
-    ZEND_PARSE_PARAMETERS_END();
+    ZEND_PARSE_PARAMETERS_END_EX(rl_object_construct_end(o); RETURN_THROWS());
 
     n = zend_hash_num_elements(servers);
     if (n == 0 || n > MAX_NODES) {
         zend_argument_value_error(1, "must hold between 1 and %d servers", MAX_NODES);
+        rl_object_construct_end(o);
         RETURN_THROWS();
     }
     if (!zend_array_is_list(servers)) {
         zend_argument_value_error(1, "must be a list of servers");
+        rl_object_construct_end(o);
         RETURN_THROWS();
     }
     if (retry_delay < 0 || retry_delay > 60000) {
         zend_argument_value_error(2, "must be between 0 and 60000 (ms)");
+        rl_object_construct_end(o);
         RETURN_THROWS();
     }
     if (retry_count < 0 || retry_count > 1000000) {
         zend_argument_value_error(3, "must be between 0 and 1000000");
+        rl_object_construct_end(o);
         RETURN_THROWS();
     }
     o->redlock = true;
     o->retry_delay_ms = retry_delay;
     o->retry_count = retry_count;
     ZVAL_ARR(&list, servers);
-    if (rl_settings_parse(&s, options, 4, true) == SUCCESS) {
+    if (rl_settings_parse(&s, options, 4, true) == SUCCESS && !EG(exception)) {
         rl_object_setup(o, &s, &list, n, 1, true);
     }
     rl_settings_free(&s);
+    rl_object_construct_end(o);
 }
 
 PHP_METHOD(RedLock, lock)
@@ -62,7 +71,7 @@ PHP_METHOD(RedLock, lock)
     zend_long ttl;
     double wait = -1.0;
     bool wait_null = true;
-    rl_object *o = Z_RL_OBJ_P(ZEND_THIS);
+    rl_object *o;
     rl_retry w;
 
     ZEND_PARSE_PARAMETERS_START(2, 3)
@@ -72,6 +81,9 @@ PHP_METHOD(RedLock, lock)
         Z_PARAM_DOUBLE_OR_NULL(wait, wait_null)
     ZEND_PARSE_PARAMETERS_END();
 
+    if (!(o = rl_object_ready(ZEND_THIS))) {
+        RETURN_THROWS();
+    }
     if (!wait_null && !(wait >= 0.0 && wait <= 86400.0)) {
         zend_argument_value_error(3, "must be null or between 0 and 86400 seconds");
         RETURN_THROWS();
@@ -99,15 +111,16 @@ PHP_METHOD(RedLock, extend)
 PHP_METHOD(RedLock, getValidity)
 {
     zend_string *resource, *key;
+    rl_object *o;
 
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_STR(resource)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(key = rl_object_key(Z_RL_OBJ_P(ZEND_THIS), resource, 1))) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(o, resource, 1))) {
         RETURN_THROWS();
     }
-    RETVAL_LONG(rl_lock_validity(Z_RL_OBJ_P(ZEND_THIS), key));
+    RETVAL_LONG(rl_lock_validity(o, key));
     zend_string_release(key);
 }
 

@@ -17,7 +17,7 @@ class RedisLockTimeoutException extends RedisLockException {}
  */
 final class RedisLock
 {
-    public function __construct(Redis|string|array $server = '127.0.0.1:6379', #[\SensitiveParameter] array $options = []) {}
+    public function __construct(#[\SensitiveParameter] Redis|string|array $server = '127.0.0.1:6379', #[\SensitiveParameter] array $options = []) {}
 
     /** Takes $resource for $timeout seconds, one try. */
     public function acquireLock(string $resource, int $timeout = 10): bool {}
@@ -46,7 +46,7 @@ final class RedisLock
 final class RedLock
 {
     /** @param array $servers a list of RedisLock's server forms */
-    public function __construct(array $servers, int $retryDelay = 200, int $retryCount = 3, #[\SensitiveParameter] array $options = []) {}
+    public function __construct(#[\SensitiveParameter] array $servers, int $retryDelay = 200, int $retryCount = 3, #[\SensitiveParameter] array $options = []) {}
 
     /** Takes $resource for $ttl ms on a quorum; null $wait: retryCount tries, else waits up to $wait s. */
     public function lock(string $resource, int $ttl, ?float $wait = null): ?string {}
