@@ -9,7 +9,7 @@ redislock
 require __DIR__ . '/redislock_test.inc';
 
 foreach (['', 'host:', ':6379', 'host:abc', 'host:0', 'host:70000', 'host:65536', 'host:-1',
-          'redis://x:1', 'unix://relative', 'unix:relative', 'unix://', 'tcp://', 'tcp://:6379',
+          'http://x:1', 'unix://relative', 'unix:relative', 'unix://', 'tcp://', 'tcp://:6379',
           '[::1', '[]:6379', '[::1]x', 'a:b:c', 'ho st:1'] as $server) {
     try {
         new RedisLock($server);
@@ -28,7 +28,7 @@ ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid serv
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("host:70000"): port must be a number from 1 to 65535
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("host:65536"): port must be a number from 1 to 65535
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("host:-1"): port must be a number from 1 to 65535
-ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("redis://x:1"): unknown scheme, expected tcp:// or unix://
+ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("http://x:1"): unknown scheme, expected tcp://, tls://, unix://, redis:// or rediss://
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("unix://relative"): unix socket path must be absolute, as in unix:///run/redis.sock
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("unix:relative"): unix socket path must be absolute, as in unix:///run/redis.sock
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("unix://"): unix socket path must be absolute, as in unix:///run/redis.sock

@@ -38,8 +38,8 @@ ValueError: RedisLock::__construct(): Argument #2 ($options) option "timeout" mu
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "timeout" must be greater than 0 and at most 86400 seconds
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "connect_timeout" must be greater than 0 and at most 86400 seconds
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "connect_timeout" must be greater than 0 and at most 86400 seconds
-ValueError: RedisLock::__construct(): Argument #2 ($options) option "database" must be 0 or greater
-ValueError: RedisLock::__construct(): Argument #2 ($options) option "database" must be 0 or greater
+ValueError: RedisLock::__construct(): Argument #2 ($options) option "database" must be between 0 and 2147483647
+ValueError: RedisLock::__construct(): Argument #2 ($options) option "database" must be between 0 and 2147483647
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "username" needs a "password" too
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "username" needs a "password" too
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "password" must be a non-empty string without NUL bytes

@@ -1,5 +1,5 @@
 --TEST--
-The password never shows in exception messages or traces (#[\SensitiveParameter] on $options)
+The password never shows in exception messages or traces (#[\SensitiveParameter] on the servers and $options)
 --SKIPIF--
 <?php
 require __DIR__ . '/skipif.inc';
@@ -72,24 +72,24 @@ try {
 var_dump($l->unlock('t032', $t));
 ?>
 --EXPECTF--
-ValueError: RedisLock::__construct(): Argument #2 ($options) option "database" must be 0 or greater
+ValueError: RedisLock::__construct(): Argument #2 ($options) option "database" must be between 0 and 2147483647
   no password shown
-  frame: RedisLock->__construct(string, SensitiveParameterValue)
+  frame: RedisLock->__construct(SensitiveParameterValue, SensitiveParameterValue)
 ValueError: RedisLock::__construct(): Argument #2 ($options) contains unknown option "bogus"
   no password shown
-  frame: RedisLock->__construct(string, SensitiveParameterValue)
+  frame: RedisLock->__construct(SensitiveParameterValue, SensitiveParameterValue)
 TypeError: RedisLock::__construct(): Argument #2 ($options) option "timeout" must be of type float, string given
   no password shown
-  frame: RedisLock->__construct(string, SensitiveParameterValue)
+  frame: RedisLock->__construct(SensitiveParameterValue, SensitiveParameterValue)
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("ADDR:x"): IPv6 addresses must be written as [addr]:port
   no password shown
-  frame: RedisLock->__construct(string, SensitiveParameterValue)
+  frame: RedisLock->__construct(SensitiveParameterValue, SensitiveParameterValue)
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "password" must be a non-empty string without NUL bytes
   no password shown
-  frame: RedisLock->__construct(string, SensitiveParameterValue)
-ValueError: RedLock::__construct(): Argument #4 ($options) option "database" must be 0 or greater
+  frame: RedisLock->__construct(SensitiveParameterValue, SensitiveParameterValue)
+ValueError: RedLock::__construct(): Argument #4 ($options) option "database" must be between 0 and 2147483647
   no password shown
-  frame: RedLock->__construct(array, int, int, SensitiveParameterValue)
+  frame: RedLock->__construct(SensitiveParameterValue, int, int, SensitiveParameterValue)
 RedisLockConnectionException: Redis node ADDR: AUTH refused: %s
   no password shown
 RedisLockConnectionException: Redis node ADDR: AUTH refused: %s

@@ -11,8 +11,11 @@ require __DIR__ . '/redislock_test.inc';
 $servers = rl_test_servers(3);
 $c = array_map(fn($s) => new RlTestRedis("{$s['host']}:{$s['port']}"), $servers);
 $lock = new RedLock($servers, 0, 1);
+// lock() returns at the quorum: the third node's SET may land a moment later
+$onAll = fn($t) => rl_wait_until(fn() => count(array_filter($c, fn($r) => $r->get('lock:rl107') === $t)) === 3, 5);
 
 $t = $lock->lock('rl107', 10000);
+$onAll($t);
 $c[0]->del('lock:rl107');                       // one node lost it (say, restarted)
 var_dump($lock->extend('rl107', $t, 30000));      // 2 of 3 extended: a quorum
 echo "ttl on node 1: ", $c[1]->pttl('lock:rl107') > 20000 ? 'extended' : 'not extended', "\n";
@@ -25,6 +28,7 @@ var_dump($lock->getValidity('rl107'));            // no longer held by this obje
 $c[1]->del('lock:rl107');
 
 $t = $lock->lock('rl107', 10000);
+$onAll($t);
 $c[2]->del('lock:rl107');
 var_dump($lock->unlock('rl107', $t));             // 2 of 3 released: true
 var_dump($lock->unlock('rl107', $t));             // nothing left

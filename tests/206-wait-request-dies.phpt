@@ -19,15 +19,23 @@ $t = $l->lock('rl206', 1000, 20.0);
 // the wait ends with the request's budget, counted from the request's start
 printf("%s, %.1f s into the request\n", var_export($t, true), microtime(true) - $_SERVER['REQUEST_TIME_FLOAT']);
 PHP, ['max_execution_time' => '1']);
-echo trim($out), "\n";
+// valgrind (and a loaded CI machine) may wake the child late: allow more there
+// (no regex: PCRE JIT reads are noise under valgrind)
+$late = rl_under_valgrind() ? 2.5 : 1.25;
+$at = sscanf(trim($out), 'NULL, %f s into the request');
+echo $at !== null && $at[0] !== null && $at[0] >= 0.9 && $at[0] <= $late
+    ? "NULL, within the request's 1 s budget" : "unexpected: " . trim($out), "\n";
 
 // A waiter killed while blocked: its queue entry outlives it only until its
-// wait would have ended (2 s), and another waiter still gets the lock soon
+// wait would have ended, and another waiter still gets the lock soon
 // after the release even if the dead one was woken in its place.
-$dead = rl_php_child_start(<<<'PHP'
-$l = new RedisLock(rl_test_server(0));
-echo "waiting\n";
-$l->lock('rl206', 1000, 2.0);
+// Its wait must outlast the live waiter's start (slow under valgrind), or its
+// entry would expire before the live one queues behind it.
+$deadWait = rl_under_valgrind() ? 10.0 : 2.0;
+$dead = rl_php_child_start(<<<PHP
+\$l = new RedisLock(rl_test_server(0));
+echo "waiting\\n";
+\$l->lock('rl206', 1000, $deadWait);
 PHP);
 rl_wait_until(fn() => $r->cmd('LLEN', "lock:rl206\0q") === 1, 30);
 $dead->kill();
@@ -45,11 +53,11 @@ preg_match('/got it at (\d+)/', $out, $m);
 $late = ((int)($m[1] ?? 0) - $releasedAt) / 1e6;
 echo "live waiter got it: ", isset($m[1]) ? 'yes' : "no: $out", "\n";
 echo "despite the dead one: ", $late < (rl_under_valgrind() ? 1000 : 400) ? 'yes' : "no ($late ms)", "\n";
-rl_wait_until(fn() => count($r->keys('lock:rl206*')) === 0, 5);
+rl_wait_until(fn() => count($r->keys('lock:rl206*')) === 0, $deadWait + 5);
 echo "keys left once the dead one's wait is over: ", count($r->keys('lock:rl206*')), "\n";
 ?>
 --EXPECTF--
-NULL, %r(0\.9|1\.[0-2])%r s into the request
+NULL, within the request's 1 s budget
 live waiter got it: yes
 despite the dead one: yes
 keys left once the dead one's wait is over: 0
