@@ -97,3 +97,30 @@ function fcgi_load(string $address, array $params, int $concurrency, float $seco
     sort($latencies);
     return ['ok' => $ok, 'failed' => $failed, 'seconds' => (hrtime(true) - $start) / 1e9, 'latencies' => $latencies];
 }
+
+/**
+ * One measured run of a request mode, after a short warm-up (pools filled):
+ * requests/s, new connections per request ($received(): the node's
+ * total_connections_received), median latency in ms, failures.
+ */
+function fcgi_measure(string $address, array $params, int $concurrency, float $seconds, callable $received): array
+{
+    fcgi_load($address, $params, $concurrency, min(0.3, $seconds));
+    $before = $received();
+    $res = fcgi_load($address, $params, $concurrency, $seconds);
+    $done = $res['ok'] + $res['failed'];
+    return [
+        'rps' => $res['ok'] / $res['seconds'],
+        'connects' => $done ? ($received() - $before) / $done : NAN,
+        'p50' => $res['latencies'] ? $res['latencies'][intdiv(count($res['latencies']), 2)] : NAN,
+        'failed' => $res['failed'],
+    ];
+}
+
+/** The median of field $k over the rounds of one mode. */
+function fcgi_median(array $rounds, string $k): float
+{
+    $xs = array_column($rounds, $k);
+    sort($xs);
+    return $xs[intdiv(count($xs), 2)];
+}

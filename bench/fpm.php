@@ -49,23 +49,10 @@ foreach ($targets as $label => $server) {
     $runs = [];
     for ($r = 0; $r < $rounds; $r++) {
         foreach ($modes as $mode => $name) { // interleaved, so that noise hits all modes alike
-            fcgi_load($socket, $params($mode, $server), $concurrency, min(0.3, $seconds)); // warm-up: pools filled
-            $before = $received();
-            $res = fcgi_load($socket, $params($mode, $server), $concurrency, $seconds);
-            $done = $res['ok'] + $res['failed'];
-            $runs[$mode][] = [
-                'rps' => $res['ok'] / $res['seconds'],
-                'connects' => $done ? ($received() - $before) / $done : NAN,
-                'p50' => $res['latencies'] ? $res['latencies'][intdiv(count($res['latencies']), 2)] : NAN,
-                'failed' => $res['failed'],
-            ];
+            $runs[$mode][] = fcgi_measure($socket, $params($mode, $server), $concurrency, $seconds, $received);
         }
     }
-    $med = function (string $mode, string $k) use (&$runs): float {
-        $xs = array_column($runs[$mode], $k);
-        sort($xs);
-        return $xs[intdiv(count($xs), 2)];
-    };
+    $med = fn(string $mode, string $k): float => fcgi_median($runs[$mode], $k);
     echo "## PHP-FPM, one lock + unlock per request, node $label ($server), $concurrency in flight, $rounds x {$seconds} s, median\n";
     printf("%-34s %9s %11s %14s %10s %8s %7s\n", 'request', 'req/s', 'x RedisLock', 'x per-req conn', 'conn/req', 'p50 ms', 'failed');
     foreach ($modes as $mode => $name) {

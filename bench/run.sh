@@ -8,12 +8,14 @@
 #   handoff      release to the next holder, 1, 4, 16 waiters        handoff.txt/.dat/.png
 #   fpm          php-fpm req/s, persistent or not, direct and through
 #                a BENCH_FPM_DELAY ms proxy                          fpm.txt/.dat
+#   fpm-tls      php-fpm req/s over TLS, persistent or a handshake per
+#                request (its own certificates and TLS redis-server) fpm_tls.txt
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
-# Env: BENCH_ONLY ("cycle handoff fpm"), BENCH_DELAYS ("0.5 2"),
+# Env: BENCH_ONLY ("cycle handoff fpm fpm-tls"), BENCH_DELAYS ("0.5 2"),
 #   BENCH_ROUNDS, BENCH_CYCLES, BENCH_ROUND_MS (cycle.php), BENCH_HANDOFFS
 #   (handoff.php), BENCH_FPM_SECONDS, BENCH_FPM_ROUNDS, BENCH_FPM_CONCURRENCY
-#   (fpm.php), BENCH_FPM_WORKERS (2-4, default: cores), BENCH_FPM_DELAY (0.5),
+#   (fpm.php, fpm_tls.php), BENCH_FPM_WORKERS (2-4, default: cores), BENCH_FPM_DELAY (0.5),
 #   PHP_FPM (the php-fpm binary).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -22,7 +24,7 @@ ext="$root/modules/redislock.so"
 [[ -f $ext ]] || "$root/scripts/build.sh"
 results="$here/results"
 mkdir -p "$results"
-only=" ${BENCH_ONLY:-cycle handoff fpm} "
+only=" ${BENCH_ONLY:-cycle handoff fpm fpm-tls} "
 read -r -a delays <<<"${BENCH_DELAYS:-0.5 2}"
 
 dir=$(mktemp -d)
@@ -102,15 +104,20 @@ if [[ $only == *" handoff "* ]]; then
     fi
 fi
 
-if [[ $only == *" fpm "* ]]; then
+# find_fpm: the php-fpm binary (PHP_FPM, or php-fpmX.Y / php-fpm on PATH or in sbin), or "".
+find_fpm() {
+    local phpver sbin
     phpver=$(php -r 'echo PHP_MAJOR_VERSION, ".", PHP_MINOR_VERSION;')
     sbin="$(dirname "$(php -r 'echo PHP_BINDIR;')")/sbin" # php-fpm lives there, often not on PATH
     fpm=${PHP_FPM:-$(PATH="$PATH:$sbin" command -v "php-fpm$phpver" php-fpm | head -n1 || true)}
-    if [[ -z $fpm ]]; then
-        echo "run.sh: php-fpm not found (install php$phpver-fpm, or set PHP_FPM): fpm benchmark skipped" >&2
-    else
-        cores=$(nproc)
-        workers=${BENCH_FPM_WORKERS:-$((cores < 2 ? 2 : cores > 4 ? 4 : cores))}
+    [[ -n $fpm ]] || echo "run.sh: php-fpm not found (install php$phpver-fpm, or set PHP_FPM): $1 benchmark skipped" >&2
+}
+fpm_workers() { local cores; cores=$(nproc); echo "${BENCH_FPM_WORKERS:-$((cores < 2 ? 2 : cores > 4 ? 4 : cores))}"; }
+
+if [[ $only == *" fpm "* ]]; then
+    find_fpm fpm
+    if [[ -n $fpm ]]; then
+        workers=$(fpm_workers)
         "$here/fpm_pool.sh" "$fpm" "$dir/fpm" "$ext" "$workers" &
         fpm_pid=$! pids+=($!)
         wait_for "$dir/fpm/fpm.sock"
@@ -121,6 +128,22 @@ if [[ $only == *" fpm "* ]]; then
               "loopback=${servers[0]}" "proxy ${BENCH_FPM_DELAY:-0.5} ms=${proxied[0]}"
         } | tee "$results/fpm.txt"
         stop_proxies
+        kill "$fpm_pid" 2>/dev/null || true
+        wait "$fpm_pid" 2>/dev/null || true
+    fi
+fi
+
+if [[ $only == *" fpm-tls "* ]]; then
+    find_fpm fpm-tls
+    if [[ -n $fpm ]]; then
+        workers=$(fpm_workers)
+        "$here/fpm_pool.sh" "$fpm" "$dir/fpm-tls" "$ext" "$workers" &
+        fpm_pid=$! pids+=($!)
+        wait_for "$dir/fpm-tls/fpm.sock"
+        { header "PHP-FPM requests per second over TLS, $workers static workers ($(basename "$fpm"))"
+          BENCH_FPM_CONCURRENCY=${BENCH_FPM_CONCURRENCY:-$((2 * workers))} \
+          php_run "$here/fpm_tls.php" "unix://$dir/fpm-tls/fpm.sock"
+        } | tee "$results/fpm_tls.txt"
         kill "$fpm_pid" 2>/dev/null || true
         wait "$fpm_pid" 2>/dev/null || true
     fi
