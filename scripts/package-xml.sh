@@ -7,7 +7,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 version=$(sed -n 's/^#define PHP_REDISLOCK_VERSION "\(.*\)"/\1/p' ext/php_redislock.h)
-date=$(git log -1 --format=%cs 2>/dev/null || date +%F)
+# The release date is the day the version last changed (not HEAD's day, which
+# would make every commit on a later day leave package.xml out of date).
+date=$(git log -1 --format=%cs -G"define PHP_REDISLOCK_VERSION" -- ext/php_redislock.h 2>/dev/null)
+[[ -n $date ]] || date=$(date +%F)
 
 role_of() {
     case "$1" in

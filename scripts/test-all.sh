@@ -34,4 +34,16 @@ else
     export REDISLOCK_EARLIER_PASSED=0 REDISLOCK_EARLIER_FAILED=1   # did not build or crashed
 fi
 
+# The fuzz targets (libFuzzer, no PHP), each for REDISLOCK_FUZZ_SECONDS
+# (default 60) on a copy of its corpus; their counts join the final line too.
+fuzz=$(fuzz/run.sh "${REDISLOCK_FUZZ_SECONDS:-60}" 2>&1) || true
+echo "$fuzz"
+line=$(tail -n1 <<<"$fuzz")
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    REDISLOCK_EARLIER_PASSED=$((REDISLOCK_EARLIER_PASSED + BASH_REMATCH[1]))
+    REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + BASH_REMATCH[2]))
+else
+    REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + 1))   # did not run
+fi
+
 exec ./tests/run-suite.sh "$@"
