@@ -201,15 +201,13 @@ int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **
     return attempt(o, key, &op, token_out, NULL, first);
 }
 
-/* Blocks on the waiter's own wake list on every node (on a second
- * connection per node) until one is woken or until recheck_us. 1 woken,
- * 0 not, -1 when a node cannot block (an error reply). */
+/* Blocks on the lock's wake stream on every node (on a second connection
+ * per node) until a release names this waiter or until recheck_us; wakes
+ * naming other waiters are read and blocked on again. 1 woken, 0 not, -1
+ * when a node cannot block (an error reply). */
 static int wait_for_wake(rl_object *o, zend_string *key, const char *waiter, int64_t recheck_us)
 {
-    int64_t now = rl_now_us(), span = recheck_us - now;
-    rl_op op = {RL_OP_WAKE_WAIT, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0, 0, waiter, RL_TOKEN_LEN,
-                span < 10000 ? 10 : span / 1000, 0};
-    rl_timeouts t = o->timeouts;
+    rl_op op = {RL_OP_WAKE_WAIT, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0, 0, waiter, RL_TOKEN_LEN, 0, 0};
     rl_tally tally;
     size_t i;
     int r = 0;
@@ -217,16 +215,30 @@ static int wait_for_wake(rl_object *o, zend_string *key, const char *waiter, int
     if (!rl_object_wait_conns(o)) {
         return -1;
     }
-    t.reply_us += span;
-    t.stop_at_us = recheck_us;
     tally_init(&tally, o);
-    for (i = 0; i < o->n; i++) {
-        tally.votes[i].conn = o->wait_conns[i];
-    }
-    r = rl_fanout(&op, tally.votes, o->n, 1, 1, &t) > 0;
-    for (i = 0; i < o->n && r == 0; i++) {
-        if (tally.votes[i].status == RL_E_REPLY) {
-            r = -1;
+    for (;;) {
+        int64_t span = recheck_us - rl_now_us();
+        rl_timeouts t = o->timeouts;
+        if (span < 1000) {
+            break;
+        }
+        op.wait_ms = span / 1000;
+        t.reply_us += span;
+        t.stop_at_us = recheck_us;
+        for (i = 0; i < o->n; i++) {
+            memset(&tally.votes[i], 0, sizeof tally.votes[i]);
+            tally.votes[i].conn = o->wait_conns[i];
+        }
+        bool again = false;
+        r = rl_fanout(&op, tally.votes, o->n, 1, 1, &t) > 0;
+        for (i = 0; i < o->n && r == 0; i++) {
+            if (tally.votes[i].status == RL_E_REPLY) {
+                r = -1;
+            }
+            again = again || tally.votes[i].status == RL_OK; /* read wakes of others, or timed out */
+        }
+        if (r != 0 || !again) {
+            break;
         }
     }
     tally_free(&tally);

@@ -24,14 +24,14 @@ $r = new RlTestRedis(rl_test_server(0));
 for ($i = 0; $i < 4; $i++) {
     $waiters[$i] = rl_php_child_start($code);
     // the next one starts once this one is in the queue
-    rl_wait_until(fn() => $r->cmd('LLEN', "lock:rl204\0q") === $i + 1, 30);
+    rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key("lock:rl204", "q")) === $i + 1, 30);
 }
-echo "queued: ", $r->cmd('LLEN', "lock:rl204\0q"), "\n";
+echo "queued: ", $r->cmd('LLEN', rl_derived_key("lock:rl204", "q")), "\n";
 $holder->unlock('rl204', $t);
 // The release woke one waiter: it took one entry off the queue, the others
 // stay queued (they are not all trying).
 rl_wait_until(fn() => str_contains($waiters[0]->output(), 'got it'), 30);
-echo "queued while the first one holds: ", $r->cmd('LLEN', "lock:rl204\0q"), "\n";
+echo "queued while the first one holds: ", $r->cmd('LLEN', rl_derived_key("lock:rl204", "q")), "\n";
 $spans = [];
 foreach ($waiters as $i => $w) {
     [$exit, $out, $err] = $w->wait(120);

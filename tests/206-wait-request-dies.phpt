@@ -37,7 +37,7 @@ $dead = rl_php_child_start(<<<PHP
 echo "waiting\\n";
 \$l->lock('rl206', 1000, $deadWait);
 PHP);
-rl_wait_until(fn() => $r->cmd('LLEN', "lock:rl206\0q") === 1, 30);
+rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key("lock:rl206", "q")) === 1, 30);
 $dead->kill();
 $live = rl_php_child_start(<<<'PHP'
 $l = new RedisLock(rl_test_server(0));
@@ -45,7 +45,7 @@ $t = $l->lock('rl206', 1000, 10.0);
 echo $t ? "got it at " . hrtime(true) : "null", "\n";
 $l->unlock('rl206', $t);
 PHP);
-rl_wait_until(fn() => $r->cmd('LLEN', "lock:rl206\0q") === 2, 30);
+rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key("lock:rl206", "q")) === 2, 30);
 $holder->unlock('rl206', $t);
 $releasedAt = hrtime(true);
 [, $out] = $live->wait(30);

@@ -62,7 +62,7 @@ var_dump(rl_wait_until(fn() => $r->keys('lock:r305*') === ['lock:r305'], 5.0));
 echo "-- next request, same worker\n";
 $req = $fpm->start('next.php', $q, 30);
 // once it waits (queued), the holder releases
-$queued = rl_wait_until(fn() => $r->cmd('LLEN', "lock:r305\0q") > 0 || $req->done(), 20.0);
+$queued = rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key("lock:r305", "q")) > 0 || $req->done(), 20.0);
 echo "waiter queued: ", $queued && !$req->done() ? 'yes' : 'NO', "\n";
 var_dump($holder->unlock('r305', $held));
 $res = $req->wait();

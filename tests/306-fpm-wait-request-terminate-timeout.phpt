@@ -54,11 +54,11 @@ echo "php-fpm log: ", preg_match("/child $worker, script '[^']*wait\.php' \(requ
 var_dump(rl_wait_until(fn() => count($fpm->workers()) === 1 && $fpm->workers() !== [$worker], 10.0));
 echo "holder still holds it: ", $r->get('lock:r306') === $held ? 'yes' : 'NO', "\n";
 // the killed waiter is still queued (until its deadline)
-echo "queue entries: ", $r->cmd('LLEN', "lock:r306\0q"), "\n";
+echo "queue entries: ", $r->cmd('LLEN', rl_derived_key("lock:r306", "q")), "\n";
 
 echo "-- next request, on the new worker\n";
 $req = $fpm->start('next.php', $q, 30);
-$queued = rl_wait_until(fn() => $r->cmd('LLEN', "lock:r306\0q") > 1 || $req->done(), 20.0);
+$queued = rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key("lock:r306", "q")) > 1 || $req->done(), 20.0);
 echo "waiter queued behind the dead one: ", $queued && !$req->done() ? 'yes' : 'NO', "\n";
 var_dump($holder->unlock('r306', $held));   // pops the dead waiter's entry: wakes nobody
 $res = $req->wait();

@@ -18,6 +18,8 @@ const char *rl_status_name(int status)
     case RL_E_REPLICAS: return "not acknowledged by enough replicas";
     case RL_E_TLS: return "TLS failed";
     case RL_E_NO_MASTER: return "no master";
+    case RL_E_NO_SLOT_MAP: return "no slot map";
+    case RL_E_REDIRECTS: return "too many redirections";
     }
     return "unknown error";
 }
@@ -25,5 +27,6 @@ const char *rl_status_name(int status)
 int rl_status_is_connection(int status)
 {
     return status == RL_E_CONNECT || status == RL_E_TIMEOUT
-        || status == RL_E_AUTH || status == RL_E_IO || status == RL_E_TLS || status == RL_E_NO_MASTER;
+        || status == RL_E_AUTH || status == RL_E_IO || status == RL_E_TLS || status == RL_E_NO_MASTER
+        || status == RL_E_NO_SLOT_MAP;
 }

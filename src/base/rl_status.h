@@ -19,7 +19,9 @@ enum rl_status {
     RL_E_RANDOM = 11,      /* the kernel gave no random bytes for a token */
     RL_E_TLS = 12,         /* TLS handshake or session failed (certificate, peer name, alert) */
     RL_E_REPLICAS = 13,    /* fewer replicas than min_replicas acknowledged the lock */
-    RL_E_NO_MASTER = 14    /* Sentinel: no sentinel could name a master that ROLE confirms */
+    RL_E_NO_MASTER = 14,   /* Sentinel: no sentinel could name a master that ROLE confirms */
+    RL_E_NO_SLOT_MAP = 15, /* Cluster: no node answered with a slot map covering every slot */
+    RL_E_REDIRECTS = 16    /* Cluster: still redirected (MOVED/ASK/TRYAGAIN/CLUSTERDOWN) after the call's bound */
 };
 
 /* Short lowercase name of a status, for messages and logs. */

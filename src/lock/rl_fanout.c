@@ -1,6 +1,7 @@
 #include "rl_fanout.h"
 #include "../base/rl_clock.h"
 #include "../base/rl_status.h"
+#include "../topology/rl_slots.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -107,6 +108,13 @@ static void send_op(rl_vote *v, const rl_op *op, int64_t now)
 {
     /* releases owed from a timed-out lock go first; nobody waits for their replies */
     v->conn->discard += rl_undos_append(v->conn, now);
+    if (op->asking) { /* its +OK answers for nothing we wait for */
+        if (rl_asking_append(v->conn, now) != 0) {
+            fail(v, RL_E_NOMEM, "out of memory");
+            return;
+        }
+        v->conn->discard++;
+    }
     if (rl_op_append(v->conn, op, (rl_send_form)v->form, now) != 0) {
         fail(v, RL_E_NOMEM, "out of memory");
         return;
@@ -171,15 +179,56 @@ static void on_ack_reply(rl_vote *v, const rl_op *op, const redisReply *r)
     }
 }
 
+/* CLUSTER SLOTS: the first complete map wins; a map that does not parse is
+ * the node's error (its reason in err, no host bytes in it). */
+static void on_slots_reply(rl_vote *v, const rl_op *op, const redisReply *r)
+{
+    rl_slot_map *m = op->slot_map, *got;
+    char why[160];
+
+    if (rl_slot_map_complete(m)) {
+        finish(v, RL_OK, 1);
+        return;
+    }
+    got = malloc(sizeof *got);
+    if (got == NULL) {
+        fail(v, RL_E_NOMEM, "out of memory");
+        return;
+    }
+    if (rl_slot_map_from_reply(got, r, v->conn->ep.host ? v->conn->ep.host : "", why, sizeof why) != 0) {
+        snprintf(v->err, sizeof v->err, "CLUSTER SLOTS: %s", why);
+        finish(v, RL_E_REPLY, 0);
+    } else if (!rl_slot_map_complete(got)) {
+        snprintf(v->err, sizeof v->err, "CLUSTER SLOTS: not every slot is served (cluster not ready)");
+        finish(v, RL_OK, 0);
+    } else {
+        memcpy(m, got, sizeof *m);
+        finish(v, RL_OK, 1);
+    }
+    free(got);
+}
+
 static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
 {
     int verdict;
+
+    if (op->kind == RL_OP_CLUSTER_SLOTS && r->type == REDIS_REPLY_ARRAY) {
+        on_slots_reply(v, op, r);
+        return;
+    }
 
     if (v->ack_next) {
         on_ack_reply(v, op, r);
         return;
     }
     verdict = rl_op_judge(op, r, &v->value, v->err, sizeof v->err);
+    if (op->kind == RL_OP_WAKE_WAIT && (verdict == RL_REPLY_YES || verdict == RL_REPLY_NO)) {
+        /* the next XREAD starts after the entries read now */
+        if (v->err[0]) {
+            rl_conn_wake_cursor_set(v->conn, op->waiter, op->waiter_len, v->err);
+        }
+        v->err[0] = '\0';
+    }
     switch (verdict) {
     case RL_REPLY_YES:
     case RL_REPLY_NO:
@@ -241,7 +290,16 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         if (c->discard > 0) { /* owed to an earlier call that stopped listening */
             c->discard--;
             if (op->kind == RL_OP_WAKE_WAIT && v->phase == PH_WAIT && r->type == REDIS_REPLY_ARRAY) {
-                finish(v, RL_OK, 1); /* an earlier wait of ours was woken: so are we */
+                /* an earlier wait's reply: a wake naming us counts now */
+                long long ignored;
+                char got[RL_WAKE_ID_MAX + 32];
+                int verdict = rl_op_judge(op, r, &ignored, got, sizeof got);
+                if ((verdict == RL_REPLY_YES || verdict == RL_REPLY_NO) && got[0]) {
+                    rl_conn_wake_cursor_set(c, op->waiter, op->waiter_len, got);
+                }
+                if (verdict == RL_REPLY_YES) {
+                    finish(v, RL_OK, 1);
+                }
             }
         } else if (v->phase == PH_HANDSHAKE) {
             on_handshake_reply(v, op, r, now);

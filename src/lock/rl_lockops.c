@@ -2,18 +2,19 @@
 #include "rl_scripts.h"
 #include "../base/rl_status.h"
 #include "../topology/rl_sentinel.h"
+#include "../topology/rl_slots.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
 
-#define MAX_ARGS 10
+#define MAX_ARGS 14
 
 typedef struct argv_builder {
     const char *argv[MAX_ARGS];
     size_t lens[MAX_ARGS];
     int argc;
-    char nums[3][24];
+    char nums[4][24];
     int nnums;
 } argv_builder;
 
@@ -29,42 +30,99 @@ static void arg_num(argv_builder *b, long long v)
     arg(b, buf, (size_t)snprintf(buf, 24, "%lld", v));
 }
 
-static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op)
+/* The keys of one lock besides the lock key (rl_scripts.c, rl_key_derived()):
+ * its queue, reservation and wake stream. Short keys are built on the stack. */
+typedef struct lock_keys {
+    char stack[3][128];
+    char *buf[3];
+    size_t len[3];
+} lock_keys;
+
+static int lock_keys_make(lock_keys *k, const char *key, size_t key_len)
+{
+    static const char letter[3] = {'q', 'r', 'w'};
+    size_t i, len = rl_key_derived(key, key_len, 'q', NULL, 0); /* the same length for each letter */
+    for (i = 0; i < 3; i++) {
+        k->len[i] = len;
+        k->buf[i] = len + 1 <= sizeof k->stack[i] ? k->stack[i] : malloc(len + 1);
+        if (k->buf[i] == NULL) {
+            while (i-- > 0) {
+                if (k->buf[i] != k->stack[i]) {
+                    free(k->buf[i]);
+                }
+            }
+            return RL_E_NOMEM;
+        }
+        rl_key_derived(key, key_len, letter[i], k->buf[i], len + 1);
+    }
+    return 0;
+}
+
+static void lock_keys_free(lock_keys *k)
+{
+    size_t i;
+    for (i = 0; i < 3; i++) {
+        if (k->buf[i] != k->stack[i]) {
+            free(k->buf[i]);
+        }
+    }
+}
+
+#define KEY_QUEUE 0
+#define KEY_RESERVATION 1
+#define KEY_WAKE 2
+
+/* EVAL/EVALSHA <script> <numkeys> <lock key> [derived keys...] */
+static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op, const lock_keys *k,
+                        const int *derived, int nderived)
 {
     const char *body = eval ? rl_script_source(s) : rl_script_sha(s);
+    int i, lock_key = op->kind != RL_OP_LEAVE;
     arg(b, eval ? "EVAL" : "EVALSHA", eval ? 4 : 7);
     arg(b, body, strlen(body));
-    arg(b, "1", 1);
-    arg(b, op->key, op->key_len);
-}
-
-/* BLPOP "<key>\0w<waiter>" <seconds>: Redis 6+ takes a decimal timeout. */
-static int append_wake_wait(rl_conn *c, const rl_op *op, int64_t now_us)
-{
-    size_t len = op->key_len + 2 + op->waiter_len;
-    char *list = malloc(len), secs[32];
-    argv_builder b = {.argc = 0};
-    int rc;
-
-    if (list == NULL) {
-        return RL_E_NOMEM;
+    arg_num(b, lock_key + nderived);
+    if (lock_key) {
+        arg(b, op->key, op->key_len);
     }
-    memcpy(list, op->key, op->key_len);
-    memcpy(list + op->key_len, "\0w", 2);
-    memcpy(list + op->key_len + 2, op->waiter, op->waiter_len);
-    arg(&b, "BLPOP", 5);
-    arg(&b, list, len);
-    arg(&b, secs, (size_t)snprintf(secs, sizeof secs, "%lld.%03lld", op->wait_ms / 1000, op->wait_ms % 1000));
-    rc = rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
-    free(list);
-    return rc;
+    for (i = 0; i < nderived; i++) {
+        arg(b, k->buf[derived[i]], k->len[derived[i]]);
+    }
 }
+
+/* XREAD COUNT 64 BLOCK <ms> STREAMS <base>\0w <last entry seen> */
+static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int64_t now_us)
+{
+    argv_builder b = {.argc = 0};
+    arg(&b, "XREAD", 5);
+    arg(&b, "COUNT", 5);
+    arg(&b, "64", 2);
+    arg(&b, "BLOCK", 5);
+    arg_num(&b, op->wait_ms > 0 ? op->wait_ms : 1); /* BLOCK 0 would block for ever */
+    arg(&b, "STREAMS", 7);
+    arg(&b, k->buf[KEY_WAKE], k->len[KEY_WAKE]);
+    if (rl_conn_wake_cursor_for(c, op->waiter, op->waiter_len)) {
+        arg(&b, c->wake_from, strlen(c->wake_from));
+    } else {
+        arg(&b, "0-0", 3); /* from the start: entries before our first look count */
+    }
+    return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
+}
+
+static const int release_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
+static const int acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION};
+static const int leave_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
 
 int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
 {
-    int eval = (form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL);
+    int eval = (form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL), rc;
     argv_builder b = {.argc = 0};
+    lock_keys k;
+    int derived = op->kind == RL_OP_UNLOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
+                  || op->kind == RL_OP_WAKE_WAIT;
 
+    if (derived && lock_keys_make(&k, op->key, op->key_len) != 0) {
+        return RL_E_NOMEM;
+    }
     switch (op->kind) {
     case RL_OP_LOCK:
         if (form == RL_FORM_FIRST) {
@@ -77,21 +135,21 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
             break;
         }
         /* a retry after a lost connection: our own token counts as ours */
-        script_head(&b, RL_SCRIPT_ACQUIRE, eval, op);
+        script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, NULL, NULL, 0);
         arg(&b, op->token, op->token_len);
         arg_num(&b, op->ttl_ms);
         break;
     case RL_OP_UNLOCK:
-        script_head(&b, RL_SCRIPT_RELEASE, eval, op);
+        script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, release_keys, 3);
         arg(&b, op->token, op->token_len);
         break;
     case RL_OP_EXTEND:
-        script_head(&b, RL_SCRIPT_EXTEND, eval, op);
+        script_head(&b, RL_SCRIPT_EXTEND, eval, op, NULL, NULL, 0);
         arg(&b, op->token, op->token_len);
         arg_num(&b, op->ttl_ms);
         break;
     case RL_OP_LOCK_WAIT:
-        script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op);
+        script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k, acquire_wait_keys, 2);
         arg(&b, op->token, op->token_len);
         arg_num(&b, op->ttl_ms);
         arg(&b, op->waiter, op->waiter_len);
@@ -100,11 +158,13 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         break;
     case RL_OP_LEAVE:
         /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */
-        script_head(&b, RL_SCRIPT_LEAVE, 1, op);
+        script_head(&b, RL_SCRIPT_LEAVE, 1, op, &k, leave_keys, 3);
         arg(&b, op->waiter, op->waiter_len);
         break;
     case RL_OP_WAKE_WAIT:
-        return append_wake_wait(c, op, now_us);
+        rc = append_wake_wait(c, op, &k, now_us);
+        lock_keys_free(&k);
+        return rc;
     case RL_OP_SENTINEL_MASTER:
         arg(&b, "SENTINEL", 8);
         arg(&b, "get-master-addr-by-name", 23);
@@ -113,7 +173,22 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
     case RL_OP_ROLE:
         arg(&b, "ROLE", 4);
         break;
+    case RL_OP_CLUSTER_SLOTS:
+        arg(&b, "CLUSTER", 7);
+        arg(&b, "SLOTS", 5);
+        break;
     }
+    rc = rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
+    if (derived) {
+        lock_keys_free(&k);
+    }
+    return rc;
+}
+
+int rl_asking_append(rl_conn *c, int64_t now_us)
+{
+    argv_builder b = {.argc = 0};
+    arg(&b, "ASKING", 6);
     return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
 }
 
@@ -187,6 +262,71 @@ static int judge_topology(const rl_op *op, const redisReply *reply, long long *v
     return v == RL_SENTINEL_OK ? RL_REPLY_YES : v == RL_SENTINEL_NO ? RL_REPLY_NO : RL_REPLY_ERROR;
 }
 
+static int is_bulk(const redisReply *r)
+{
+    return r->type == REDIS_REPLY_STRING;
+}
+
+/* XREAD's reply: [[stream, [[id, [field, value, ...]], ...]]]. Yes when an
+ * entry names op->waiter as the one woken; err gets the last entry's id
+ * (where the next XREAD starts); a reply about another stream is a no with
+ * err "". Malformed: RL_REPLY_ERROR with the reason in err. */
+static int judge_wake(const rl_op *op, const redisReply *reply, char *err, size_t errlen)
+{
+    const redisReply *stream, *entries;
+    const char *last = NULL;
+    size_t i, j, last_len = 0;
+    int yes = 0, ours;
+    lock_keys k;
+
+    if (reply->elements != 1 || reply->element[0]->type != REDIS_REPLY_ARRAY
+        || (stream = reply->element[0])->elements != 2 || !is_bulk(stream->element[0])
+        || stream->element[1]->type != REDIS_REPLY_ARRAY) {
+        snprintf(err, errlen, "malformed XREAD reply");
+        return RL_REPLY_ERROR;
+    }
+    if (lock_keys_make(&k, op->key, op->key_len) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return RL_REPLY_ERROR;
+    }
+    ours = stream->element[0]->len == k.len[KEY_WAKE]
+        && memcmp(stream->element[0]->str, k.buf[KEY_WAKE], k.len[KEY_WAKE]) == 0;
+    lock_keys_free(&k);
+    if (!ours) { /* another lock's stream (a late reply to an earlier wait on this connection) */
+        err[0] = '\0';
+        return RL_REPLY_NO;
+    }
+    entries = stream->element[1];
+    for (i = 0; i < entries->elements; i++) {
+        const redisReply *e = entries->element[i], *fields;
+        if (e->type != REDIS_REPLY_ARRAY || e->elements != 2 || !is_bulk(e->element[0])
+            || e->element[0]->len == 0 || e->element[0]->len >= RL_WAKE_ID_MAX
+            || (fields = e->element[1])->type != REDIS_REPLY_ARRAY || fields->elements % 2 != 0) {
+            snprintf(err, errlen, "malformed XREAD entry");
+            return RL_REPLY_ERROR;
+        }
+        last = e->element[0]->str;
+        last_len = e->element[0]->len;
+        for (j = 0; j + 1 < fields->elements; j += 2) {
+            const redisReply *f = fields->element[j], *v = fields->element[j + 1];
+            if (!is_bulk(f) || !is_bulk(v)) {
+                snprintf(err, errlen, "malformed XREAD entry");
+                return RL_REPLY_ERROR;
+            }
+            if (f->len == 1 && f->str[0] == 'w' && v->len == op->waiter_len
+                && memcmp(v->str, op->waiter, op->waiter_len) == 0) {
+                yes = 1;
+            }
+        }
+    }
+    if (last == NULL) {
+        snprintf(err, errlen, "malformed XREAD reply");
+        return RL_REPLY_ERROR;
+    }
+    snprintf(err, errlen, "%.*s", (int)last_len, last);
+    return yes ? RL_REPLY_YES : RL_REPLY_NO;
+}
+
 int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, size_t errlen)
 {
     const redisReply *reply = r;
@@ -210,14 +350,14 @@ int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, siz
             return RL_REPLY_YES;
         }
         break;
-    case REDIS_REPLY_NIL: /* SET NX: held by someone; BLPOP: not woken in time */
+    case REDIS_REPLY_NIL: /* SET NX: held by someone; XREAD: not woken in time */
         if (op->kind == RL_OP_LOCK || op->kind == RL_OP_WAKE_WAIT) {
             return RL_REPLY_NO;
         }
         break;
-    case REDIS_REPLY_ARRAY: /* BLPOP: woken */
+    case REDIS_REPLY_ARRAY: /* XREAD: releases happened */
         if (op->kind == RL_OP_WAKE_WAIT) {
-            return RL_REPLY_YES;
+            return judge_wake(op, reply, err, errlen);
         }
         break;
     case REDIS_REPLY_INTEGER: /* scripts */

@@ -10,11 +10,15 @@ typedef enum rl_op_kind {
     RL_OP_UNLOCK,    /* delete key if it holds token, wake the next waiter (Lua) */
     RL_OP_EXTEND,    /* set key's TTL to ttl if it holds token (Lua) */
     RL_OP_LOCK_WAIT, /* take key, or queue waiter and say the PTTL (Lua) */
-    RL_OP_WAKE_WAIT, /* BLPOP the waiter's own wake list for wait_ms */
+    RL_OP_WAKE_WAIT, /* XREAD the lock's wake stream from the connection's
+                        wake_from, for wait_ms: yes when a release names
+                        the waiter; the last entry's id comes back in err */
     RL_OP_LEAVE,     /* take waiter out of key's queue (Lua) */
     RL_OP_SENTINEL_MASTER, /* SENTINEL get-master-addr-by-name <key>: a yes puts
                               the master's host in err and its port in value */
-    RL_OP_ROLE       /* ROLE: yes when the node is a master */
+    RL_OP_ROLE,      /* ROLE: yes when the node is a master */
+    RL_OP_CLUSTER_SLOTS /* CLUSTER SLOTS into *slot_map (the first complete
+                           map wins): yes when it covers every slot */
 } rl_op_kind;
 
 typedef struct rl_op {
@@ -32,6 +36,8 @@ typedef struct rl_op {
     long long replica_timeout_ms; /* ... with this timeout (at least 1 ms: WAIT 0 blocks for ever) */
     int repeat;          /* send in the form that is safe to repeat from the
                             start (a retry on a new master after a failover) */
+    int asking;          /* Cluster: send ASKING first (after an ASK redirection) */
+    void *slot_map;      /* CLUSTER_SLOTS: the rl_slot_map to fill */
 } rl_op;
 
 typedef enum rl_send_form {
@@ -52,6 +58,9 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
  * replies they owe. */
 int rl_undos_append(rl_conn *c, int64_t now_us);
 
+/* Appends ASKING (Cluster, before a command redirected by ASK). 0 or RL_E_NOMEM. */
+int rl_asking_append(rl_conn *c, int64_t now_us);
+
 /* Does op ask for replica acknowledgement (a WAIT in the same write)? */
 int rl_op_wants_ack(const rl_op *op);
 
@@ -71,7 +80,8 @@ int rl_ack_judge(const rl_op *op, const void *reply, char *err, size_t errlen);
 #define RL_REPLY_NOAUTH 4     /* server wants AUTH: err holds its message */
 
 /* Reads a reply (redisReply *) to op; *value gets an integer reply (the
- * PTTL for LOCK_WAIT). */
+ * PTTL for LOCK_WAIT). For WAKE_WAIT, err gets the id of the last stream
+ * entry read (also with RL_REPLY_NO: entries naming other waiters). */
 int rl_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
 
 /* Appends the login commands (AUTH, SELECT) a fresh connection needs;

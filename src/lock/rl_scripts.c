@@ -2,20 +2,28 @@
 #include <string.h>
 
 /*
- * Waiters queue per lock key, in "<key>\0q": entries "<deadline ms>:<id>",
- * deadline on the server's clock. A waiter blocks on its own list
- * "<key>\0w<id>" (BLPOP), so a wake meant for one waiter is never taken by
- * another. The woken waiter has the lock reserved, "<key>\0r" = its id, for
- * 200 ms: other waiters looking again meanwhile do not take it first (FIFO
- * among waiters); a woken waiter that died holds things up 200 ms at most.
- * All live under the lock key's name, so a user whose ACL allows "lock:*"
- * may use them. Keys are built in the scripts: not for Redis Cluster.
+ * Every key a script touches is in its KEYS (Redis Cluster routes by them,
+ * ACL key patterns and Redis Functions want them declared); none is built
+ * in Lua. The keys of one lock live in its Cluster slot and start with the
+ * lock key (rl_key_derived(): K "\0" letter, then "{T}" with T a tag of
+ * K's slot when K has no hash tag of its own), so "~lock:*" ACLs cover them:
+ *   K\0q  the waiters' queue (list), entries "<deadline ms>:<id>",
+ *         deadline on the server's clock;
+ *   K\0r  the woken waiter's reservation (its id, 200 ms): waiters
+ *         looking again meanwhile do not take the lock first (FIFO);
+ *   K\0w  the wake stream: a release appends one entry "w" = <id of
+ *         the waiter it woke>; every waiter blocks on it with XREAD
+ *         from the last entry it saw, and only the one named acts;
+ *         the last waiter to leave the queue deletes it.
+ * A stream rather than a list per waiter: a list per waiter would need its
+ * name built in Lua (the release only learns the id from the queue), and
+ * one shared list would let one waiter take another's wake-up.
  */
 static const char *const sources[RL_SCRIPT_COUNT] = {
-    /* RELEASE: KEYS[1] lock key; ARGV[1] token */
+    /* RELEASE: KEYS lock, queue, reservation, wake stream; ARGV[1] token */
     "if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end "
     "redis.call('del', KEYS[1]) "
-    "local e = redis.call('lpop', KEYS[1] .. '\\0q') "
+    "local e = redis.call('lpop', KEYS[2]) "
     "if e then "
     "  local t = redis.call('time') "
     "  local now = t[1] * 1000 + math.floor(t[2] / 1000) "
@@ -24,59 +32,58 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "    local deadline = tonumber(string.sub(e, 1, sep - 1)) "
     "    if deadline >= now then "
     "      local id = string.sub(e, sep + 1) "
-    "      local w = KEYS[1] .. '\\0w' .. id "
-    "      redis.call('rpush', w, '1') "
-    "      redis.call('pexpire', w, deadline - now + 1000) "
-    "      redis.call('set', KEYS[1] .. '\\0r', id, 'px', 200) "
+    "      redis.call('xadd', KEYS[4], 'maxlen', '~', '64', '*', 'w', id) "
+    "      if redis.call('pttl', KEYS[4]) < deadline - now + 1000 then "
+    "        redis.call('pexpire', KEYS[4], deadline - now + 1000) "
+    "      end "
+    "      redis.call('set', KEYS[3], id, 'px', 200) "
     "      break "
     "    end "
-    "    e = redis.call('lpop', KEYS[1] .. '\\0q') "
+    "    e = redis.call('lpop', KEYS[2]) "
     "  end "
     "end "
     "return 1",
 
-    /* EXTEND: KEYS[1] lock key; ARGV[1] token, ARGV[2] ttl ms */
+    /* EXTEND: KEYS lock; ARGV[1] token, ARGV[2] ttl ms */
     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0",
 
-    /* ACQUIRE: KEYS[1] lock key; ARGV[1] token, ARGV[2] ttl ms */
+    /* ACQUIRE: KEYS lock; ARGV[1] token, ARGV[2] ttl ms */
     "local v = redis.call('get', KEYS[1]) "
     "if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end "
     "if v then return 0 end "
     "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) return 1",
 
-    /* ACQUIRE_WAIT: KEYS[1] lock key; ARGV[1] token, ARGV[2] ttl ms,
-     * ARGV[3] waiter id, ARGV[4] ms the waiter will wait, ARGV[5] '1' to queue.
-     * -3: taken (or already ours); else the PTTL of the lock, or of the
-     * reservation for a woken waiter (-1: no TTL). */
+    /* ACQUIRE_WAIT: KEYS lock, queue, reservation; ARGV[1] token, ARGV[2]
+     * ttl ms, ARGV[3] waiter id, ARGV[4] ms the waiter will wait, ARGV[5]
+     * '1' to queue. -3: taken (or already ours); else the PTTL of the lock,
+     * or of the reservation for a woken waiter (-1: no TTL). */
     "local v = redis.call('get', KEYS[1]) "
     "if v == ARGV[1] then return -3 end "
-    "local r = KEYS[1] .. '\\0r' "
     "if not v then "
-    "  local woken = redis.call('get', r) "
+    "  local woken = redis.call('get', KEYS[3]) "
     "  if not woken or woken == ARGV[3] then "
     "    redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) "
-    "    if woken then redis.call('del', r) end "
+    "    if woken then redis.call('del', KEYS[3]) end "
     "    return -3 "
     "  end "
     "end "
     "if ARGV[5] == '1' then "
-    "  local q = KEYS[1] .. '\\0q' "
     "  local t = redis.call('time') "
     "  local left = tonumber(ARGV[4]) "
-    "  redis.call('rpush', q, (t[1] * 1000 + math.floor(t[2] / 1000) + left) .. ':' .. ARGV[3]) "
-    "  if redis.call('pttl', q) < left + 1000 then redis.call('pexpire', q, left + 1000) end "
+    "  redis.call('rpush', KEYS[2], (t[1] * 1000 + math.floor(t[2] / 1000) + left) .. ':' .. ARGV[3]) "
+    "  if redis.call('pttl', KEYS[2]) < left + 1000 then redis.call('pexpire', KEYS[2], left + 1000) end "
     "end "
-    "if not v then return redis.call('pttl', r) end "
+    "if not v then return redis.call('pttl', KEYS[3]) end "
     "return redis.call('pttl', KEYS[1])",
 
-    /* LEAVE: KEYS[1] lock key; ARGV[1] waiter id */
-    "local q = KEYS[1] .. '\\0q' "
+    /* LEAVE: KEYS queue, reservation, wake stream; ARGV[1] waiter id. The
+     * last waiter to leave takes the wake stream with it. */
     "local tail = ':' .. ARGV[1] "
-    "for _, e in ipairs(redis.call('lrange', q, 0, -1)) do "
-    "  if string.sub(e, -string.len(tail)) == tail then redis.call('lrem', q, 0, e) end "
+    "for _, e in ipairs(redis.call('lrange', KEYS[1], 0, -1)) do "
+    "  if string.sub(e, -string.len(tail)) == tail then redis.call('lrem', KEYS[1], 0, e) end "
     "end "
-    "redis.call('del', KEYS[1] .. '\\0w' .. ARGV[1]) "
-    "if redis.call('get', KEYS[1] .. '\\0r') == ARGV[1] then redis.call('del', KEYS[1] .. '\\0r') end "
+    "if redis.call('get', KEYS[2]) == ARGV[1] then redis.call('del', KEYS[2]) end "
+    "if redis.call('exists', KEYS[1]) == 0 then redis.call('del', KEYS[3]) end "
     "return 1",
 };
 

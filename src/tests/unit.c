@@ -100,14 +100,15 @@ static void encodes_to(const rl_op *op, rl_send_form form, const char *want, siz
     rl_conn_free(c);
 }
 
-/* What judging the RESP reply `resp` to op gives. */
-static int judged(const rl_op *op, const char *resp, long long *value)
+/* What judging the RESP reply `resp` (len bytes) to op gives. */
+#define judged(op, lit, value) judged_n(op, lit, sizeof(lit) - 1, value)
+static int judged_n(const rl_op *op, const char *resp, size_t len, long long *value)
 {
     redisReader *r = redisReaderCreate();
     void *reply = NULL;
     char err[128];
     int verdict = -1;
-    redisReaderFeed(r, resp, strlen(resp));
+    redisReaderFeed(r, resp, len);
     if (redisReaderGetReply(r, &reply) == REDIS_OK && reply != NULL) {
         verdict = rl_op_judge(op, reply, value, err, sizeof err);
         freeReplyObject(reply);
@@ -122,17 +123,29 @@ UNIT_TEST(test_lockops)
     rl_op unlock = {RL_OP_UNLOCK, "lock:r", 6, "tok", 3, 0};
     rl_op wait = {RL_OP_LOCK_WAIT, "lock:r", 6, "tok", 3, 5000, "w1", 2, 900, 1};
     rl_op wake = {RL_OP_WAKE_WAIT, "lock:r", 6, NULL, 0, 0, "w1", 2, 1500, 0};
+    rl_op tagged = {RL_OP_UNLOCK, "lock:{t}r", 9, "tok", 3, 0};
     long long v = 0;
     int s;
 
     ENCODES_TO(&lock, RL_FORM_FIRST, "*6\r\n$3\r\nSET\r\n$6\r\nlock:r\r\n$3\r\ntok\r\n$2\r\nNX\r\n$2\r\nPX\r\n$4\r\n5000\r\n");
-    ENCODES_TO(&wake, RL_FORM_FIRST, "*3\r\n$5\r\nBLPOP\r\n$10\r\nlock:r\0w" "w1\r\n$5\r\n1.500\r\n");
+    /* the waiter reads the wake stream from the start: the lock key, NUL, 'w',
+     * and the tag of the key's slot (13761: "mio"; the key has no hash tag) */
+    ENCODES_TO(&wake, RL_FORM_FIRST,
+               "*8\r\n$5\r\nXREAD\r\n$5\r\nCOUNT\r\n$2\r\n64\r\n$5\r\nBLOCK\r\n$4\r\n1500\r\n$7\r\nSTREAMS\r\n"
+               "$13\r\nlock:r\0w{mio}\r\n$3\r\n0-0\r\n");
     for (s = 0; s < RL_SCRIPT_COUNT; s++) {
         rl_script_set_sha((rl_script)s, "0123456789012345678901234567890123456789");
         CHECK(strlen(rl_script_source((rl_script)s)) > 20, "script %d has no source", s);
     }
+    /* every key in KEYS: the lock, its queue, reservation and wake stream */
     ENCODES_TO(&unlock, RL_FORM_FIRST,
-               "*5\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n$3\r\ntok\r\n");
+               "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0w{mio}\r\n$3\r\ntok\r\n");
+    /* a key with a hash tag keeps it: derived keys are the key and a suffix */
+    ENCODES_TO(&tagged, RL_FORM_FIRST,
+               "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n"
+               "$9\r\nlock:{t}r\r\n$11\r\nlock:{t}r\0q\r\n$11\r\nlock:{t}r\0r\r\n$11\r\nlock:{t}r\0w\r\n"
+               "$3\r\ntok\r\n");
 
     CHECK(judged(&lock, "+OK\r\n", &v) == RL_REPLY_YES, "SET +OK is not a yes");
     CHECK(judged(&lock, "$-1\r\n", &v) == RL_REPLY_NO, "SET nil is not a no");
@@ -143,8 +156,19 @@ UNIT_TEST(test_lockops)
     CHECK(judged(&unlock, ":0\r\n", &v) == RL_REPLY_NO, "release 0 is not a no");
     CHECK(judged(&wait, ":-3\r\n", &v) == RL_REPLY_YES, "acquire-or-queue -3 is not a yes");
     CHECK(judged(&wait, ":1500\r\n", &v) == RL_REPLY_NO && v == 1500, "acquire-or-queue PTTL: %lld", v);
-    CHECK(judged(&wake, "*2\r\n$1\r\na\r\n$1\r\n1\r\n", &v) == RL_REPLY_YES, "BLPOP array is not a wake");
-    CHECK(judged(&wake, "*-1\r\n", &v) == RL_REPLY_NO, "BLPOP nil is a wake");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$1\r\nS\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n", &v)
+          == RL_REPLY_NO, "a wake on another lock's stream counts");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*2\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n"
+                        "*2\r\n$3\r\n6-1\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n", &v) == RL_REPLY_YES,
+          "XREAD naming the waiter is not a wake");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n", &v)
+          == RL_REPLY_NO, "XREAD naming another waiter is a wake");
+    CHECK(judged(&wake, "*-1\r\n", &v) == RL_REPLY_NO, "XREAD nil is a wake");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*0\r\n", &v) == RL_REPLY_ERROR, "XREAD with no entry");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*1\r\n$1\r\nw\r\n", &v)
+          == RL_REPLY_ERROR, "XREAD entry with an odd field list");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*1\r\n*2\r\n:5\r\n*0\r\n", &v) == RL_REPLY_ERROR,
+          "XREAD entry id not a string");
     CHECK(judged(&lock, ":7\r\n", &v) == RL_REPLY_NO, "integer to SET");
     CHECK(judged(&unlock, "+OK\r\n", &v) == RL_REPLY_ERROR, "status to a script is not an error");
 }

@@ -1,4 +1,6 @@
-/* Runs every registered unit test; prints "core unit tests: N passed, M failed". */
+/* Runs every registered unit test; prints "core unit tests: N passed, M failed"
+ * counting tests (a test passes when all its checks do), with the checks'
+ * count before it. */
 #include <stdlib.h>
 #include "unit.h"
 
@@ -20,10 +22,18 @@ void unit_register(const char *name, void (*fn)(void))
 
 int main(void)
 {
-    int i;
+    int i, passed = 0, failed = 0;
     for (i = 0; i < ntests; i++) {
+        int before = unit_failed;
         tests[i].fn();
+        if (unit_failed == before) {
+            passed++;
+        } else {
+            failed++;
+            printf("FAILED %s\n", tests[i].name);
+        }
     }
-    printf("core unit tests: %d passed, %d failed\n", unit_passed, unit_failed);
-    return unit_failed != 0;
+    printf("core unit checks: %d passed, %d failed\n", unit_passed, unit_failed);
+    printf("core unit tests: %d passed, %d failed\n", passed, failed);
+    return failed != 0;
 }

@@ -109,14 +109,14 @@ UNIT_TEST(test_guard_lock_replies)
     ACCEPTED("-ERR wrong number of arguments for 'set' command\r\n", 1);
     ACCEPTED("-NOSCRIPT No matching script. Please use EVAL.\r\n", 1);
     ACCEPTED("-WRONGPASS invalid username-password pair or user is disabled.\r\n", 1);
-    ACCEPTED("*2\r\n$11\r\nlock:a\0w123\r\n$1\r\n1\r\n", 1); /* BLPOP woken */
-    ACCEPTED("*-1\r\n", 1);                         /* BLPOP timed out */
+    ACCEPTED("*1\r\n*2\r\n$10\r\n{lock:a}\0w\r\n*1\r\n*2\r\n$3\r\n1-0\r\n*2\r\n$1\r\nw\r\n$3\r\n123\r\n", 1); /* XREAD: a wake */
+    ACCEPTED("*-1\r\n", 1);                         /* XREAD timed out */
     ACCEPTED("*0\r\n", 1);
     ACCEPTED("$0\r\n\r\n", 1);
     ACCEPTED("$4\r\na\r\nb\r\n", 1);                /* CRLF inside a bulk string is data */
     ACCEPTED("+OK\r\n+OK\r\n:1\r\n:1\r\n", 4);      /* AUTH, SELECT, undo, command */
     ACCEPTED("*2\r\n*1\r\n:1\r\n$-1\r\n", 1);
-    ACCEPTED("*1\r\n*1\r\n*1\r\n*1\r\n:1\r\n", 1);  /* depth 4 */
+    ACCEPTED("*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n:1\r\n", 1);  /* depth 5 */
     ACCEPTED("*3\r\n*0\r\n*-1\r\n*2\r\n+a\r\n-b\r\n", 1);
 }
 
@@ -163,8 +163,8 @@ UNIT_TEST(test_guard_refuses)
     REFUSED("$3\r\nabcd\r\n", 7, "bulk reply not followed by CRLF");
     REFUSED("$3\r\nabc\rx", 8, "bulk reply not followed by CRLF");
     /* nesting */
-    REFUSED("*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n:1\r\n", 16, "arrays nested deeper than 4");
-    REFUSED("*1\r\n*1\r\n*1\r\n*1\r\n*-1\r\n", 16, "arrays nested deeper than 4");
+    REFUSED("*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n:1\r\n", 20, "arrays nested deeper than 5");
+    REFUSED("*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n*-1\r\n", 20, "arrays nested deeper than 5");
     /* replies nobody asked for: a flood of +OK, or anything when nothing is owed */
     REFUSED("+OK\r\n+OK\r\n", 5, "reply nobody asked for");
     REFUSED("*1\r\n:1\r\n:2\r\n", 8, "reply nobody asked for");

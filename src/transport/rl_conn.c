@@ -40,6 +40,23 @@ rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role)
     return c;
 }
 
+int rl_conn_wake_cursor_for(const rl_conn *c, const char *waiter, size_t len)
+{
+    return c->wake_from[0] != '\0' && len < sizeof c->wake_for && strlen(c->wake_for) == len
+        && memcmp(c->wake_for, waiter, len) == 0;
+}
+
+void rl_conn_wake_cursor_set(rl_conn *c, const char *waiter, size_t len, const char *id)
+{
+    if (len >= sizeof c->wake_for || strlen(id) >= sizeof c->wake_from || memchr(waiter, '\0', len)) {
+        c->wake_from[0] = c->wake_for[0] = '\0'; /* cannot be kept: read from the start next time */
+        return;
+    }
+    memcpy(c->wake_for, waiter, len);
+    c->wake_for[len] = '\0';
+    strcpy(c->wake_from, id);
+}
+
 static void forget_addrs(rl_conn *c)
 {
     if (c->addrs) {

@@ -16,6 +16,8 @@ typedef struct rl_conn_stats {
 } rl_conn_stats;
 
 #define RL_CONN_MAX_UNDO 8
+/* Longest stream entry id kept (ms-seq: two 64-bit numbers and a dash), with its NUL. */
+#define RL_WAKE_ID_MAX 48
 
 /* What a connection is for: a waiter's blocking reads never share a socket
  * with the lock commands. */
@@ -56,6 +58,10 @@ typedef struct rl_conn {
     size_t undo_len[RL_CONN_MAX_UNDO], undo_key_len[RL_CONN_MAX_UNDO];
     int undos;
     rl_conn_stats stats;
+    char wake_from[RL_WAKE_ID_MAX]; /* wait connections: the last wake stream
+                                entry seen, where the next XREAD begins... */
+    char wake_for[RL_WAKE_ID_MAX]; /* ...for this waiter id only (another
+                                waiter, or another lock, reads from the start) */
     int must_answer;         /* an early decision still waits for this node (a
                                 sentinel group's master: its failure is how a
                                 failover is noticed) */
@@ -63,6 +69,12 @@ typedef struct rl_conn {
 
 /* A closed connection to a copy of ep, for role. NULL when out of memory. */
 rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role);
+
+/* Whether c's wake stream cursor (wake_from) belongs to this waiter. */
+int rl_conn_wake_cursor_for(const rl_conn *c, const char *waiter, size_t len);
+
+/* Records the last wake stream entry id this waiter read on c. */
+void rl_conn_wake_cursor_set(rl_conn *c, const char *waiter, size_t len, const char *id);
 
 /* Closes and frees. */
 void rl_conn_free(rl_conn *c);

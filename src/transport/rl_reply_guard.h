@@ -33,16 +33,18 @@ typedef struct rl_reply_limits {
 #define RL_REPLY_DEPTH_CAP 7
 
 /* Defaults for lock connections. Lock replies are tiny: +OK, $-1, :1, :-3,
- * an error line, or BLPOP's *2 of the wake list's name and "1".
- *  - 64 elements per array: BLPOP needs 2; room for any small command.
- *  - depth 4: lock replies nest 1 deep.
- *  - 64 KiB per bulk string and per line: BLPOP's reply echoes the lock
+ * an error line, or a waiter's XREAD of the wake stream: at most 64 entries
+ * (COUNT 64) of an id and one field naming a waiter, nested 5 deep
+ * ([[stream, [[id, [field, value]]]]]).
+ *  - 64 elements per array: XREAD asks for 64 entries at most.
+ *  - depth 5: XREAD's; other lock replies nest 1 deep.
+ *  - 64 KiB per bulk string and per line: XREAD's reply echoes the lock
  *    key's name, error lines are at most a few hundred bytes.
  *  - 256 KiB per reply: two maximal bulk strings and their headers fit.
  * A reply's cost is thus bounded: the reader buffers at most max_reply
  * bytes of it, and at most max_reply/4 elements (":1\r\n" is the shortest). */
 #define RL_REPLY_MAX_ELEMENTS 64
-#define RL_REPLY_MAX_DEPTH 4
+#define RL_REPLY_MAX_DEPTH 5
 #define RL_REPLY_MAX_BULK 65536
 #define RL_REPLY_MAX_LINE 65536
 #define RL_REPLY_MAX_REPLY 262144
