@@ -17,6 +17,8 @@ typedef struct rl_counters {
     zend_ulong released;      /* releases that deleted our key */
     zend_ulong auto_released; /* of those, done for the user at destruction or request end */
     zend_ulong expired;       /* releases that found the lock no longer ours (TTL ran out) */
+    zend_ulong cluster_redirects;     /* MOVED and ASK redirections followed */
+    zend_ulong cluster_map_refreshes; /* slot maps asked for (CLUSTER SLOTS) */
 } rl_counters;
 
 ZEND_BEGIN_MODULE_GLOBALS(redislock)
@@ -28,6 +30,7 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     rl_counters stats;       /* per process: a PHP-FPM worker's, across its requests */
     HashTable pool;          /* persistent connections of this process (ext/rl_pool.c) */
     HashTable masters;       /* sentinel group => its master's address, per process (ext/rl_topology.c) */
+    HashTable cluster_maps;  /* cluster seeds => its slot map, per process (ext/rl_cluster.c) */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

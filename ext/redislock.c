@@ -13,6 +13,7 @@
 #include "rl_pool.h"
 #include "src/transport/rl_tls.h"
 #include "rl_topology.h"
+#include "rl_cluster.h"
 #include "rl_observe.h"
 #include "rl_redislock.h"
 #include "rl_redlock.h"
@@ -71,12 +72,14 @@ static PHP_MINIT_FUNCTION(redislock)
     rl_redlock_init(register_class_RedLock());
     rl_pool_init();
     rl_topology_init();
+    rl_cluster_init();
     return SUCCESS;
 }
 
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
     rl_topology_shutdown();
+    rl_cluster_shutdown();
     rl_pool_shutdown();
     rl_tls_shutdown(); /* after the pool: its sessions were made from these contexts */
     UNREGISTER_INI_ENTRIES();

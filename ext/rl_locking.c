@@ -104,7 +104,7 @@ static size_t release_where(rl_object *o, const rl_tally *t, const rl_op *like, 
     op.kind = RL_OP_UNLOCK;
     for (i = 0; i < o->n; i++) {
         if (pick(&t->votes[i])) {
-            votes[n++].conn = o->conns[i];
+            votes[n++].conn = t->votes[i].conn; /* where the command went (a cluster's ASK: not o->conns[i]) */
         }
     }
     if (n > 0) {

@@ -5,6 +5,8 @@
 #include "rl_pool.h"
 #include "rl_observe.h"
 #include "rl_topology.h"
+#include "rl_cluster.h"
+#include "src/base/rl_status.h"
 #include "zend_exceptions.h"
 
 static void free_held(zval *zv)
@@ -67,12 +69,19 @@ void rl_object_free(zend_object *obj)
     unlink_live(o);
     zend_hash_destroy(&o->held);
     for (i = 0; i < o->n && !o->persistent; i++) {
-        if (o->groups == NULL || o->groups[i] == NULL) {
+        bool cluster = o->clusters && o->clusters[i];
+        if ((o->groups == NULL || o->groups[i] == NULL) && !cluster) {
             rl_conn_free(o->conns[i]);
         }
-        if (o->wait_conns) {
+        if (o->wait_conns && !cluster) { /* a cluster's are its own */
             rl_conn_free(o->wait_conns[i]);
         }
+    }
+    for (i = 0; i < o->n && o->clusters; i++) {
+        rl_cluster_free(o->clusters[i]);
+    }
+    if (o->clusters) {
+        efree(o->clusters);
     }
     for (i = 0; i < o->n && o->groups; i++) {
         rl_group_free(o->groups[i], o->persistent);
@@ -209,6 +218,23 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
         if (is_list) {
             snprintf(what, sizeof what, "element %zu ", i);
         }
+        if (rl_cluster_is_form(server)) {
+            rl_cgroup *g = rl_cluster_new(server, s, o->persistent, argnum, what);
+            if (g == NULL) {
+                return FAILURE;
+            }
+            if (o->clusters == NULL) {
+                o->clusters = ecalloc(n, sizeof *o->clusters);
+            }
+            o->clusters[i] = g;
+            o->conns[i] = rl_cluster_placeholder(g);
+            o->n = i + 1;
+            if (o->groups) {
+                zend_argument_value_error(argnum, "must not mix sentinel groups and clusters");
+                return FAILURE;
+            }
+            continue;
+        }
         if (rl_topology_is_group(server)) {
             rl_sgroup *g = rl_group_new(server, s, o->persistent, argnum, what);
             if (g == NULL) {
@@ -218,6 +244,12 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
                 o->groups = ecalloc(n, sizeof *o->groups);
             }
             o->groups[i] = g;
+            if (o->clusters) {
+                o->conns[i] = rl_group_placeholder(g);
+                o->n = i + 1;
+                zend_argument_value_error(argnum, "must not mix sentinel groups and clusters");
+                return FAILURE;
+            }
             for (size_t j = 0; j < i; j++) {
                 if (o->groups[j] && rl_group_same(o->groups[j], g)) {
                     /* set up as node i first, so that it is freed with the object */
@@ -271,6 +303,11 @@ bool rl_object_wait_conns(rl_object *o)
     o->wait_conns = ecalloc(o->n, sizeof *o->wait_conns);
     for (i = 0; i < o->n; i++) {
         const rl_endpoint *ep = &o->conns[i]->ep;
+        if (o->clusters && o->clusters[i]) { /* the wait connection of the node last routed to */
+            rl_conn *w = rl_cluster_wait_conn(o->clusters[i], o->conns[i]);
+            o->wait_conns[i] = w ? w : o->conns[i];
+            continue;
+        }
         o->wait_conns[i] = o->persistent ? rl_pool_get(ep, RL_ROLE_WAIT) : rl_conn_new(ep, RL_ROLE_WAIT);
         if (o->wait_conns[i] == NULL) {
             zend_throw_exception(zend_ce_error, "out of memory", 0);
@@ -278,6 +315,49 @@ bool rl_object_wait_conns(rl_object *o)
         }
     }
     return true;
+}
+
+/* rl_object_run() for an object with cluster nodes: each is pointed at the
+ * master of op's key first, and follows redirections after. */
+static size_t run_on_clusters(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early,
+                              const rl_timeouts *t)
+{
+    rl_vote stack[8], *sub = o->n <= 8 ? stack : ecalloc(o->n, sizeof *sub);
+    int fstack[8], *failed = o->n <= 8 ? fstack : ecalloc(o->n, sizeof *failed);
+    char err[RL_ERRLEN];
+    size_t i, k = 0, yes = 0;
+
+    for (i = 0; i < o->n; i++) {
+        failed[i] = o->clusters[i] ? rl_cluster_route(o, i, op->key, op->key_len, err, sizeof err) : 0;
+        if (failed[i]) {
+            memset(&votes[i], 0, sizeof votes[i]);
+            votes[i].conn = o->conns[i];
+            votes[i].status = failed[i];
+            snprintf(votes[i].err, sizeof votes[i].err, "%s", err);
+            continue;
+        }
+        memset(&sub[k], 0, sizeof sub[k]);
+        sub[k++].conn = o->conns[i];
+    }
+    if (k > 0) {
+        rl_fanout(op, sub, k, need, early, t);
+    }
+    for (i = 0, k = 0; i < o->n; i++) {
+        if (!failed[i]) {
+            votes[i] = sub[k++];
+            if (o->clusters[i]) {
+                rl_cluster_follow(o, i, op, &votes[i], t);
+            }
+        }
+        yes += votes[i].status == RL_OK && votes[i].yes;
+    }
+    if (sub != stack) {
+        efree(sub);
+    }
+    if (failed != fstack) {
+        efree(failed);
+    }
+    return yes;
 }
 
 size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early)
@@ -293,6 +373,9 @@ size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need,
     }
     if (o->groups) {
         return rl_topology_run(o, &with_ack, votes, need, early, &t);
+    }
+    if (o->clusters) {
+        return run_on_clusters(o, &with_ack, votes, need, early, &t);
     }
     for (i = 0; i < o->n; i++) {
         votes[i].conn = o->conns[i];

@@ -24,10 +24,13 @@ typedef enum rl_state {
 } rl_state;
 
 struct rl_sgroup;
+struct rl_cgroup;
 
 struct rl_object {
     rl_conn **conns;       /* for a sentinel group: its current master (found on first use) */
     struct rl_sgroup **groups; /* NULL, or per node: its sentinel group, or NULL for a direct node */
+    struct rl_cgroup **clusters; /* NULL, or per node: its cluster (conns[i]: the master of the last
+                                    key routed), or NULL */
     rl_conn **wait_conns;  /* second connection per node for waiting; made on first wait */
     size_t n;
     size_t quorum;         /* n / 2 + 1 */

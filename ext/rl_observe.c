@@ -58,6 +58,8 @@ void rl_counters_info(void)
     ROW("Locks released", released);
     ROW("Locks auto-released", auto_released);
     ROW("Locks expired before release", expired);
+    ROW("Cluster redirections followed", cluster_redirects);
+    ROW("Cluster slot maps fetched", cluster_map_refreshes);
 #undef ROW
 }
 
@@ -70,4 +72,6 @@ void rl_counters_to_array(zval *out)
     add_assoc_long(out, "released", (zend_long)RLG(stats).released);
     add_assoc_long(out, "auto_released", (zend_long)RLG(stats).auto_released);
     add_assoc_long(out, "expired", (zend_long)RLG(stats).expired);
+    add_assoc_long(out, "cluster_redirects", (zend_long)RLG(stats).cluster_redirects);
+    add_assoc_long(out, "cluster_map_refreshes", (zend_long)RLG(stats).cluster_map_refreshes);
 }

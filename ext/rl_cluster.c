@@ -1,0 +1,469 @@
+#include "rl_cluster.h"
+#include "php_redislock.h"
+#include "rl_pool.h"
+#include "zend_exceptions.h"
+#include "zend_smart_str.h"
+#include "src/base/rl_clock.h"
+#include "src/base/rl_status.h"
+#include "src/topology/rl_slots.h"
+
+/* Redirections (MOVED, ASK) and waits (TRYAGAIN, CLUSTERDOWN) one call
+ * follows before it gives up with RL_E_REDIRECTS. */
+#define MAX_HOPS 5
+/* Pause before retrying TRYAGAIN / CLUSTERDOWN (within the call's timeout). */
+#define RETRY_PAUSE_US 25000
+/* Nodes asked at once for the slot map: the seeds, then the map's masters. */
+#define MAX_ASKED 16
+
+/* A cluster's slot map, per process (RLG(cluster_maps)); updated in place,
+ * never freed before MSHUTDOWN, so a group may keep a pointer to it. */
+typedef struct rl_cmap {
+    rl_slot_map map;
+    int known;          /* filled at least once */
+} rl_cmap;
+
+struct rl_cgroup {
+    rl_conn **seeds;    /* pooled (persistent) or ours */
+    size_t ns;
+    rl_endpoint tpl;    /* the nodes' user, password and TLS; no address */
+    rl_conn *placeholder; /* never connected: names the cluster in messages */
+    rl_conn **known;    /* connections to nodes made so far (both roles) */
+    size_t nknown, cap;
+    bool persistent;    /* known and seeds are the pool's */
+    char *cache_key;
+    size_t cache_key_len;
+    rl_cmap *cm;        /* RLG(cluster_maps)'s entry, once looked up */
+};
+
+static void free_cmap(zval *zv)
+{
+    free(Z_PTR_P(zv));
+}
+
+void rl_cluster_init(void)
+{
+    zend_hash_init(&RLG(cluster_maps), 4, NULL, free_cmap, 1);
+}
+
+void rl_cluster_shutdown(void)
+{
+    zend_hash_destroy(&RLG(cluster_maps));
+}
+
+void rl_cluster_counters(zend_ulong *redirects, zend_ulong *refreshes)
+{
+    *redirects = RLG(stats).cluster_redirects;
+    *refreshes = RLG(stats).cluster_map_refreshes;
+}
+
+bool rl_cluster_is_form(zval *server)
+{
+    ZVAL_DEREF(server);
+    return Z_TYPE_P(server) == IS_ARRAY && zend_hash_str_exists(Z_ARRVAL_P(server), "cluster", 7);
+}
+
+rl_conn *rl_cluster_placeholder(rl_cgroup *g)
+{
+    return g->placeholder;
+}
+
+void rl_cluster_free(rl_cgroup *g)
+{
+    size_t i;
+    if (g == NULL) {
+        return;
+    }
+    for (i = 0; i < g->ns && !g->persistent; i++) {
+        rl_conn_free(g->seeds[i]);
+    }
+    for (i = 0; i < g->nknown && !g->persistent; i++) {
+        rl_conn_free(g->known[i]);
+    }
+    rl_conn_free(g->placeholder);
+    rl_endpoint_clear(&g->tpl);
+    free(g->seeds);
+    free(g->known);
+    free(g->cache_key);
+    free(g);
+}
+
+rl_cgroup *rl_cluster_new(zval *server, const rl_settings *s, bool persistent, uint32_t argnum, const char *what)
+{
+    HashTable *ht;
+    zval *seeds;
+    zend_string *key;
+    rl_cgroup *g;
+    rl_endpoint ph = {0};
+    smart_str ck = {0};
+    size_t i, n;
+
+    ZVAL_DEREF(server);
+    ht = Z_ARRVAL_P(server);
+    ZEND_HASH_FOREACH_STR_KEY(ht, key) {
+        if (key == NULL || !zend_string_equals_literal(key, "cluster")) {
+            zend_argument_value_error(argnum, "%smust be a cluster with only the key \"cluster\" (its seed "
+                                      "nodes; options such as the password go in $options)", what);
+            return NULL;
+        }
+    } ZEND_HASH_FOREACH_END();
+    seeds = zend_hash_str_find_deref(ht, "cluster", 7);
+    if (seeds == NULL || Z_TYPE_P(seeds) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(seeds)) == 0
+        || !zend_array_is_list(Z_ARRVAL_P(seeds))) {
+        zend_argument_value_error(argnum, "%s[\"cluster\"] must be a non-empty list of seed node addresses", what);
+        return NULL;
+    }
+    n = zend_hash_num_elements(Z_ARRVAL_P(seeds));
+    g = calloc(1, sizeof *g);
+    if (g == NULL || (g->seeds = calloc(n, sizeof *g->seeds)) == NULL) {
+        free(g);
+        zend_throw_exception(zend_ce_error, "out of memory", 0);
+        return NULL;
+    }
+    g->persistent = persistent;
+    for (i = 0; i < n; i++) {
+        char w[96];
+        rl_endpoint ep;
+        zval *one = zend_hash_index_find(Z_ARRVAL_P(seeds), (zend_ulong)i);
+        snprintf(w, sizeof w, "%s[\"cluster\"][%zu] ", what, i);
+        if (Z_TYPE_P(one) == IS_ARRAY && (rl_cluster_is_form(one)
+                                          || zend_hash_str_exists(Z_ARRVAL_P(one), "sentinels", 9))) {
+            zend_argument_value_error(argnum, "%smust be a node address, not a group of nodes", w);
+            goto fail;
+        }
+        if (rl_endpoint_from_zval(&ep, one, s, argnum, w) == FAILURE) {
+            goto fail;
+        }
+        if (ep.unix_path != NULL || ep.database != 0) {
+            zend_argument_value_error(argnum, ep.unix_path ? "%smust be a TCP address: cluster nodes name "
+                                      "each other by host and port" : "%smust not select a database: a "
+                                      "cluster has only database 0", w);
+            rl_endpoint_clear(&ep);
+            goto fail;
+        }
+        if (i == 0) { /* the nodes log in and talk TLS as the first seed does */
+            if (rl_endpoint_copy(&g->tpl, &ep) != 0) {
+                rl_endpoint_clear(&ep);
+                goto oom;
+            }
+            free(g->tpl.host);
+            g->tpl.host = NULL;
+        } else if (ep.tls != g->tpl.tls) {
+            zend_argument_value_error(argnum, "%suses %s, the first seed does not: give every seed the same "
+                                      "scheme", w, ep.tls ? "TLS" : "plaintext");
+            rl_endpoint_clear(&ep);
+            goto fail;
+        }
+        g->seeds[i] = persistent ? rl_pool_get(&ep, RL_ROLE_COMMAND) : rl_conn_new(&ep, RL_ROLE_COMMAND);
+        rl_endpoint_clear(&ep);
+        if (g->seeds[i] == NULL) {
+            goto oom;
+        }
+        g->ns = i + 1;
+        smart_str_appendl(&ck, g->seeds[i]->name, strlen(g->seeds[i]->name));
+        smart_str_appendc(&ck, '\0');
+    }
+    smart_str_appends(&ck, g->tpl.tls ? "tls" : "tcp");
+    smart_str_0(&ck);
+    g->cache_key = malloc(ZSTR_LEN(ck.s));
+    if (g->cache_key == NULL) {
+        smart_str_free(&ck);
+        goto oom;
+    }
+    memcpy(g->cache_key, ZSTR_VAL(ck.s), ZSTR_LEN(ck.s));
+    g->cache_key_len = ZSTR_LEN(ck.s);
+    smart_str_free(&ck);
+
+    ph.host = "";
+    ph.port = 0;
+    g->placeholder = rl_conn_new(&ph, RL_ROLE_COMMAND);
+    if (g->placeholder == NULL) {
+        goto oom;
+    }
+    snprintf(g->placeholder->name, sizeof g->placeholder->name, "cluster %.200s%s", g->seeds[0]->name,
+             n > 1 ? ", ..." : "");
+    return g;
+oom:
+    zend_throw_exception(zend_ce_error, "out of memory", 0);
+fail:
+    rl_cluster_free(g);
+    return NULL;
+}
+
+/* The group's connection to host:port in role (the pool's, or one it owns). */
+static rl_conn *node_conn(rl_cgroup *g, const char *host, int port, rl_conn_role role)
+{
+    rl_endpoint ep;
+    rl_conn *c;
+    size_t i;
+
+    for (i = 0; i < g->nknown; i++) {
+        c = g->known[i];
+        if (c->role == role && c->ep.port == port && c->ep.host && strcasecmp(c->ep.host, host) == 0) {
+            return c;
+        }
+    }
+    if (g->nknown == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 8;
+        rl_conn **more = realloc(g->known, cap * sizeof *more);
+        if (more == NULL) {
+            return NULL;
+        }
+        g->known = more;
+        g->cap = cap;
+    }
+    if (rl_endpoint_copy(&ep, &g->tpl) != 0 || rl_endpoint_set_str(&ep.host, host, strlen(host)) != 0) {
+        rl_endpoint_clear(&ep);
+        return NULL;
+    }
+    ep.port = port;
+    c = g->persistent ? rl_pool_get(&ep, role) : rl_conn_new(&ep, role);
+    rl_endpoint_clear(&ep);
+    if (c != NULL) {
+        g->known[g->nknown++] = c;
+    }
+    return c;
+}
+
+rl_conn *rl_cluster_wait_conn(rl_cgroup *g, rl_conn *c)
+{
+    if (c == g->placeholder || c->ep.host == NULL) {
+        return NULL;
+    }
+    return node_conn(g, c->ep.host, c->ep.port, RL_ROLE_WAIT);
+}
+
+static rl_cmap *cmap_of(rl_cgroup *g)
+{
+    if (g->cm == NULL) {
+        g->cm = zend_hash_str_find_ptr(&RLG(cluster_maps), g->cache_key, g->cache_key_len);
+        if (g->cm == NULL && (g->cm = calloc(1, sizeof *g->cm)) != NULL) {
+            rl_slot_map_clear(&g->cm->map);
+            zend_hash_str_add_new_ptr(&RLG(cluster_maps), g->cache_key, g->cache_key_len, g->cm);
+        }
+    }
+    return g->cm;
+}
+
+/* CLUSTER SLOTS answers are bigger than lock replies: the asked connections
+ * take them under raised limits, put back after. */
+static void raise_limits(rl_conn *c)
+{
+    c->limits.max_elements = RL_SLOT_COUNT;      /* one range per slot at worst */
+    c->limits.max_reply = 16 * 1024 * 1024;      /* 16384 ranges of a few hundred bytes */
+}
+
+/* Asks the seeds and the map's masters at once for the slot map (the first
+ * complete one wins). 0, or RL_E_NO_SLOT_MAP with every node's answer in err. */
+static int refresh(rl_cgroup *g, const rl_timeouts *t, char *err, size_t errlen)
+{
+    rl_cmap *cm = cmap_of(g);
+    rl_conn *asked[MAX_ASKED];
+    rl_vote votes[MAX_ASKED];
+    rl_op op = {RL_OP_CLUSTER_SLOTS};
+    rl_slot_map *fresh;
+    size_t i, j, n = 0;
+
+    if (cm == NULL || (fresh = malloc(sizeof *fresh)) == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return RL_E_NOMEM;
+    }
+    rl_slot_map_clear(fresh);
+    for (i = 0; i < g->ns && n < MAX_ASKED; i++) {
+        asked[n++] = g->seeds[i];
+    }
+    for (i = 0; cm->known && i < cm->map.nnodes && n < MAX_ASKED; i++) {
+        rl_conn *c = node_conn(g, cm->map.nodes[i].host, cm->map.nodes[i].port, RL_ROLE_COMMAND);
+        for (j = 0; c && j < n && !rl_endpoint_same_node(&asked[j]->ep, &c->ep); j++) {
+        }
+        if (c && j == n) {
+            asked[n++] = c;
+        }
+    }
+    memset(votes, 0, sizeof votes);
+    for (i = 0; i < n; i++) {
+        votes[i].conn = asked[i];
+        raise_limits(asked[i]);
+    }
+    op.slot_map = fresh;
+    rl_fanout(&op, votes, n, 1, 1, t);
+    for (i = 0; i < n; i++) {
+        rl_reply_limits_default(&asked[i]->limits);
+    }
+    RLG(stats).cluster_map_refreshes++;
+    if (!rl_slot_map_complete(fresh)) {
+        smart_str msg = {0};
+        const char *sep = "";
+        smart_str_appends(&msg, "no node answered with a slot map covering every slot: ");
+        for (i = 0; i < n; i++) {
+            smart_str_append_printf(&msg, "%s%s: %s", sep, asked[i]->name,
+                                    votes[i].status == RL_E_SKIPPED ? "no answer"
+                                    : votes[i].err[0] ? votes[i].err : rl_status_name(votes[i].status));
+            sep = "; ";
+        }
+        smart_str_0(&msg);
+        if (ZSTR_LEN(msg.s) >= errlen) { /* cut visibly */
+            snprintf(err, errlen, "%.*s...", (int)(errlen - 4), ZSTR_VAL(msg.s));
+        } else {
+            snprintf(err, errlen, "%s", ZSTR_VAL(msg.s));
+        }
+        smart_str_free(&msg);
+        free(fresh);
+        return RL_E_NO_SLOT_MAP;
+    }
+    memcpy(&cm->map, fresh, sizeof cm->map);
+    cm->known = 1;
+    free(fresh);
+    return 0;
+}
+
+/* The master connection of key's slot, refreshing the map when there is
+ * none or it serves no master for the slot. */
+static rl_conn *slot_conn(rl_cgroup *g, unsigned slot, const rl_timeouts *t, int *rc, char *err, size_t errlen)
+{
+    rl_cmap *cm = cmap_of(g);
+    int idx;
+    rl_conn *c;
+
+    *rc = 0;
+    if (cm == NULL) {
+        *rc = RL_E_NOMEM;
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    idx = cm->known ? rl_slot_map_node(&cm->map, slot) : -1;
+    if (idx < 0) {
+        if ((*rc = refresh(g, t, err, errlen)) != 0) {
+            return NULL;
+        }
+        if ((idx = rl_slot_map_node(&cm->map, slot)) < 0) {
+            *rc = RL_E_NO_SLOT_MAP;
+            snprintf(err, errlen, "no master serves slot %u", slot);
+            return NULL;
+        }
+    }
+    c = node_conn(g, cm->map.nodes[idx].host, cm->map.nodes[idx].port, RL_ROLE_COMMAND);
+    if (c == NULL) {
+        *rc = RL_E_NOMEM;
+        snprintf(err, errlen, "out of memory");
+    }
+    return c;
+}
+
+static void point(rl_object *o, size_t i, rl_conn *c)
+{
+    o->conns[i] = c;
+    if (o->wait_conns) {
+        rl_conn *w = rl_cluster_wait_conn(o->clusters[i], c);
+        if (w != NULL) {
+            o->wait_conns[i] = w;
+        }
+    }
+}
+
+int rl_cluster_route(rl_object *o, size_t i, const char *key, size_t key_len, char *err, size_t errlen)
+{
+    rl_cgroup *g = o->clusters[i];
+    int rc;
+    rl_conn *c = slot_conn(g, rl_key_slot(key, key_len), &o->timeouts, &rc, err, errlen);
+    if (c == NULL) {
+        o->conns[i] = g->placeholder;
+        return rc;
+    }
+    point(o, i, c);
+    return 0;
+}
+
+static void run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeouts *t)
+{
+    memset(vote, 0, sizeof *vote);
+    vote->conn = c;
+    rl_fanout(op, vote, 1, 1, 0, t);
+}
+
+static int is_lost(int status)
+{
+    return status == RL_E_CONNECT || status == RL_E_TIMEOUT || status == RL_E_IO;
+}
+
+void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
+{
+    rl_cgroup *g = o->clusters[i];
+    rl_cmap *cm = cmap_of(g);
+    int64_t start = rl_now_us();
+    unsigned slot = rl_key_slot(op->key, op->key_len);
+    int hops;
+    char last[RL_ERRLEN];
+
+    for (hops = 0; cm != NULL; hops++) {
+        rl_op again = *op;
+        rl_redirect rd;
+        rl_conn *c = NULL;
+        int kind = vote->status == RL_E_REPLY ? rl_cluster_redirect(vote->err, strlen(vote->err), &rd) : 0;
+        int wait = vote->status == RL_E_REPLY && rl_cluster_retryable(vote->err, strlen(vote->err));
+        int rc;
+
+        if (kind == 0 && !wait && !is_lost(vote->status)) {
+            return; /* an answer, or a failure that is not the map's */
+        }
+        if (hops == MAX_HOPS) {
+            if (kind || wait) {
+                snprintf(last, sizeof last, "%s", vote->err);
+                snprintf(vote->err, sizeof vote->err, "still redirected after %d tries: %.200s", MAX_HOPS, last);
+                vote->status = RL_E_REDIRECTS;
+            }
+            return;
+        }
+        if (kind) {
+            const char *host = rd.same_host ? vote->conn->ep.host : rd.host;
+            RLG(stats).cluster_redirects++;
+            if (host == NULL) {
+                return;
+            }
+            if (kind == RL_REDIRECT_MOVED) {
+                /* a slot moved: the map is old, most likely for more slots
+                 * than this one (a failover, a resharding); fall back to
+                 * the one slot the node named */
+                if (refresh(g, t, last, sizeof last) != 0 || rl_slot_map_node(&cm->map, rd.slot) < 0) {
+                    rl_slot_map_set(&cm->map, rd.slot, host, rd.port);
+                }
+                c = slot_conn(g, slot, t, &rc, last, sizeof last);
+            } else {
+                c = node_conn(g, host, rd.port, RL_ROLE_COMMAND);
+                again.asking = 1;
+            }
+        } else if (wait) {
+            /* TRYAGAIN (keys of the slot split by a migration) or
+             * CLUSTERDOWN (a failover under way): pause, look again */
+            int64_t left = start + t->reply_us - rl_now_us();
+            struct timespec ts = {0, RETRY_PAUSE_US * 1000L};
+            if (left < RETRY_PAUSE_US) {
+                return;
+            }
+            nanosleep(&ts, NULL);
+            if (rl_cluster_retryable(vote->err, strlen(vote->err)) == RL_CLUSTER_DOWN) {
+                refresh(g, t, last, sizeof last);
+            }
+            c = slot_conn(g, slot, t, &rc, last, sizeof last);
+        } else {
+            /* the node is gone or silent: if the map now names another
+             * master for the slot, go on there, in the form that is safe to
+             * repeat (the old master may have taken the command) */
+            rl_conn *was = vote->conn;
+            if (refresh(g, t, last, sizeof last) != 0) {
+                return;
+            }
+            c = slot_conn(g, slot, t, &rc, last, sizeof last);
+            if (c == NULL || c == was) {
+                return; /* the cluster still names it: its failure stands */
+            }
+            again.repeat = 1;
+        }
+        if (c == NULL) {
+            return;
+        }
+        if (!again.asking) {
+            point(o, i, c);
+        }
+        run_one(&again, vote, c, t);
+    }
+}
