@@ -7,8 +7,9 @@
 #include "src/base/rl_status.h"
 #include "src/topology/rl_slots.h"
 
-/* Redirections (MOVED, ASK) and waits (TRYAGAIN, CLUSTERDOWN) one call
- * follows before it gives up with RL_E_REDIRECTS. */
+/* Redirections (MOVED, ASK) one call follows before it gives up with
+ * RL_E_REDIRECTS; TRYAGAIN and CLUSTERDOWN are waited out for as long as
+ * the call's timeout allows. */
 #define MAX_HOPS 5
 /* Pause before retrying TRYAGAIN / CLUSTERDOWN (within the call's timeout). */
 #define RETRY_PAUSE_US 25000
@@ -391,30 +392,29 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
     rl_cmap *cm = cmap_of(g);
     int64_t start = rl_now_us();
     unsigned slot = rl_key_slot(op->key, op->key_len);
-    int hops;
+    int redirects = 0;
     char last[RL_ERRLEN];
 
-    for (hops = 0; cm != NULL; hops++) {
+    while (cm != NULL) {
         rl_op again = *op;
         rl_redirect rd;
         rl_conn *c = NULL;
         int kind = vote->status == RL_E_REPLY ? rl_cluster_redirect(vote->err, strlen(vote->err), &rd) : 0;
-        int wait = vote->status == RL_E_REPLY && rl_cluster_retryable(vote->err, strlen(vote->err));
+        int wait = vote->status == RL_E_REPLY ? rl_cluster_retryable(vote->err, strlen(vote->err)) : 0;
         int rc;
 
         if (kind == 0 && !wait && !is_lost(vote->status)) {
             return; /* an answer, or a failure that is not the map's */
         }
-        if (hops == MAX_HOPS) {
-            if (kind || wait) {
-                snprintf(last, sizeof last, "%s", vote->err);
-                snprintf(vote->err, sizeof vote->err, "still redirected after %d tries: %.200s", MAX_HOPS, last);
-                vote->status = RL_E_REDIRECTS;
-            }
-            return;
-        }
         if (kind) {
             const char *host = rd.same_host ? vote->conn->ep.host : rd.host;
+            if (redirects++ == MAX_HOPS) {
+                snprintf(last, sizeof last, "%s", vote->err);
+                snprintf(vote->err, sizeof vote->err, "still redirected after %d redirections: %.200s",
+                         MAX_HOPS, last);
+                vote->status = RL_E_REDIRECTS;
+                return;
+            }
             RLG(stats).cluster_redirects++;
             if (host == NULL) {
                 return;
@@ -432,15 +432,21 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
                 again.asking = 1;
             }
         } else if (wait) {
-            /* TRYAGAIN (keys of the slot split by a migration) or
-             * CLUSTERDOWN (a failover under way): pause, look again */
+            /* TRYAGAIN (the keys of a slot being migrated are split between
+             * two nodes) or CLUSTERDOWN (a failover under way): pause and
+             * ask again, for as long as the call's timeout allows */
             int64_t left = start + t->reply_us - rl_now_us();
             struct timespec ts = {0, RETRY_PAUSE_US * 1000L};
             if (left < RETRY_PAUSE_US) {
+                snprintf(last, sizeof last, "%s", vote->err);
+                snprintf(vote->err, sizeof vote->err, "still answering %.200s after the timeout (%lld ms)", last,
+                         (long long)(t->reply_us / 1000));
+                vote->status = RL_E_REDIRECTS;
                 return;
             }
             nanosleep(&ts, NULL);
-            if (rl_cluster_retryable(vote->err, strlen(vote->err)) == RL_CLUSTER_DOWN) {
+            redirects = 0; /* an ASK back to the importing node is expected: the wait bounds the loop */
+            if (wait == RL_CLUSTER_DOWN) {
                 refresh(g, t, last, sizeof last);
             }
             c = slot_conn(g, slot, t, &rc, last, sizeof last);
