@@ -78,7 +78,7 @@ try {
     $short->unlock('{t501x}', $h);
     echo "no exception\n";
 } catch (RedisLockException $e) {
-    echo get_class($e), ' ', $e->getCode(), ': ', preg_replace('/\d+\.\d+\.\d+\.\d+:\d+/', 'ADDR', $e->getMessage()), "\n";
+    echo get_class($e), ' ', $e->getCode(), ': ', str_replace($c->seeds(), 'ADDR', $e->getMessage()), "\n";
 }
 $c->migrateSlot($slot2, $from2, $to2, true);
 var_dump($short->unlock('{t501x}', $h));
