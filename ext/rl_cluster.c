@@ -57,10 +57,62 @@ void rl_cluster_counters(zend_ulong *redirects, zend_ulong *refreshes)
     *refreshes = RLG(stats).cluster_map_refreshes;
 }
 
+static bool is_redis_cluster(zval *server)
+{
+    zend_class_entry *ce = zend_hash_str_find_ptr(EG(class_table), "rediscluster", 12);
+    return ce != NULL && Z_TYPE_P(server) == IS_OBJECT && instanceof_function(Z_OBJCE_P(server), ce);
+}
+
 bool rl_cluster_is_form(zval *server)
 {
     ZVAL_DEREF(server);
-    return Z_TYPE_P(server) == IS_ARRAY && zend_hash_str_exists(Z_ARRVAL_P(server), "cluster", 7);
+    return (Z_TYPE_P(server) == IS_ARRAY && zend_hash_str_exists(Z_ARRVAL_P(server), "cluster", 7))
+        || is_redis_cluster(server);
+}
+
+/* A phpredis \RedisCluster: its masters (_masters(): [[host, port], ...])
+ * as the seed list, in *seeds (an array the caller frees). phpredis does
+ * not let its password or timeouts be read: those come from $options. */
+static zend_result redis_cluster_seeds(zval *obj, zval *seeds, uint32_t argnum, const char *what)
+{
+    zend_function *fn = zend_hash_str_find_ptr_lc(&Z_OBJCE_P(obj)->function_table, "_masters", 8);
+    zval ret, *m;
+
+    ZVAL_UNDEF(seeds);
+    if (fn == NULL) {
+        zend_argument_value_error(argnum, "%smust be a connected RedisCluster object", what);
+        return FAILURE;
+    }
+    ZVAL_UNDEF(&ret);
+    zend_call_known_instance_method_with_0_params(fn, Z_OBJ_P(obj), &ret);
+    if (EG(exception)) {
+        zval_ptr_dtor(&ret);
+        return FAILURE;
+    }
+    array_init(seeds);
+    if (Z_TYPE(ret) == IS_ARRAY) {
+        ZEND_HASH_FOREACH_VAL(Z_ARRVAL(ret), m) {
+            zval *host, *port, one;
+            ZVAL_DEREF(m);
+            if (Z_TYPE_P(m) != IS_ARRAY || (host = zend_hash_index_find(Z_ARRVAL_P(m), 0)) == NULL
+                || (port = zend_hash_index_find(Z_ARRVAL_P(m), 1)) == NULL || Z_TYPE_P(host) != IS_STRING
+                || Z_TYPE_P(port) != IS_LONG) {
+                continue;
+            }
+            array_init(&one);
+            add_assoc_str(&one, "host", zend_string_copy(Z_STR_P(host)));
+            add_assoc_long(&one, "port", Z_LVAL_P(port));
+            add_next_index_zval(seeds, &one);
+        } ZEND_HASH_FOREACH_END();
+    }
+    zval_ptr_dtor(&ret);
+    if (zend_hash_num_elements(Z_ARRVAL_P(seeds)) == 0) {
+        zval_ptr_dtor(seeds);
+        ZVAL_UNDEF(seeds);
+        zend_argument_value_error(argnum, "%smust be a connected RedisCluster object (it knows no master)", what);
+        return FAILURE;
+    }
+    return SUCCESS;
 }
 
 rl_conn *rl_cluster_placeholder(rl_cgroup *g)
@@ -88,7 +140,28 @@ void rl_cluster_free(rl_cgroup *g)
     free(g);
 }
 
+static rl_cgroup *cluster_new(zval *server, const rl_settings *s, bool persistent, uint32_t argnum, const char *what);
+
 rl_cgroup *rl_cluster_new(zval *server, const rl_settings *s, bool persistent, uint32_t argnum, const char *what)
+{
+    zval seeds, form;
+    rl_cgroup *g;
+
+    ZVAL_DEREF(server);
+    if (!is_redis_cluster(server)) {
+        return cluster_new(server, s, persistent, argnum, what);
+    }
+    if (redis_cluster_seeds(server, &seeds, argnum, what) == FAILURE) {
+        return NULL;
+    }
+    array_init(&form);
+    add_assoc_zval(&form, "cluster", &seeds);
+    g = cluster_new(&form, s, persistent, argnum, what);
+    zval_ptr_dtor(&form);
+    return g;
+}
+
+static rl_cgroup *cluster_new(zval *server, const rl_settings *s, bool persistent, uint32_t argnum, const char *what)
 {
     HashTable *ht;
     zval *seeds;
@@ -98,7 +171,6 @@ rl_cgroup *rl_cluster_new(zval *server, const rl_settings *s, bool persistent, u
     smart_str ck = {0};
     size_t i, n;
 
-    ZVAL_DEREF(server);
     ht = Z_ARRVAL_P(server);
     ZEND_HASH_FOREACH_STR_KEY(ht, key) {
         if (key == NULL || !zend_string_equals_literal(key, "cluster")) {

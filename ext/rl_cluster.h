@@ -15,11 +15,12 @@ typedef struct rl_cgroup rl_cgroup;
 void rl_cluster_init(void);
 void rl_cluster_shutdown(void);
 
-/* An array server form with a "cluster" key. */
+/* An array server form with a "cluster" key, or a phpredis \RedisCluster. */
 bool rl_cluster_is_form(zval *server);
 
-/* Parses the cluster form (throws ValueError/TypeError naming the key).
- * No network I/O: the slot map is asked for on first use. */
+/* Parses the cluster form, or takes a \RedisCluster's masters as the seeds
+ * (throws ValueError/TypeError naming the key). No network I/O of ours: the
+ * slot map is asked for on first use. */
 rl_cgroup *rl_cluster_new(zval *server, const rl_settings *s, bool persistent, uint32_t argnum, const char *what);
 
 /* Frees g and the connections it owns (none when persistent: the pool's). */

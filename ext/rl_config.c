@@ -519,7 +519,7 @@ zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settin
         /* only phpredis's \Redis (or a subclass): never call methods of any other object */
         zend_class_entry *redis_ce = zend_hash_str_find_ptr(EG(class_table), "redis", 5);
         if (redis_ce == NULL || !instanceof_function(Z_OBJCE_P(server), redis_ce)) {
-            zend_argument_type_error(argnum, "%smust be of type Redis|string|array, %s given", what,
+            zend_argument_type_error(argnum, "%smust be of type Redis|RedisCluster|string|array, %s given", what,
                                      zend_zval_type_name(server));
             return FAILURE;
         }
@@ -527,7 +527,7 @@ zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settin
         break;
     }
     default:
-        zend_argument_type_error(argnum, "%smust be of type Redis|string|array, %s given", what,
+        zend_argument_type_error(argnum, "%smust be of type Redis|RedisCluster|string|array, %s given", what,
                                  zend_zval_type_name(server));
         return FAILURE;
     }

@@ -17,7 +17,7 @@ class RedisLockTimeoutException extends RedisLockException {}
  */
 final class RedisLock
 {
-    public function __construct(#[\SensitiveParameter] Redis|string|array $server = '127.0.0.1:6379', #[\SensitiveParameter] array $options = []) {}
+    public function __construct(#[\SensitiveParameter] Redis|RedisCluster|string|array $server = '127.0.0.1:6379', #[\SensitiveParameter] array $options = []) {}
 
     /** Takes $resource for $timeout seconds, one try. */
     public function acquireLock(string $resource, int $timeout = 10): bool {}

@@ -1,5 +1,5 @@
 --TEST--
-$server of a wrong type is a TypeError naming Redis|string|array and the given type
+$server of a wrong type is a TypeError naming Redis|RedisCluster|string|array and the given type
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; ?>
 --EXTENSIONS--
@@ -27,11 +27,11 @@ foreach ([6379, 1.5, true, null, new stdClass, new LooksLikeRedis, new ArrayObje
 }
 ?>
 --EXPECT--
-TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|string|array, int given
-TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|string|array, float given
-TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|string|array, bool given
-TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|string|array, null given
-TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|string|array, stdClass given
-TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|string|array, LooksLikeRedis given
-TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|string|array, ArrayObject given
-TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|string|array, resource given
+TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|RedisCluster|string|array, int given
+TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|RedisCluster|string|array, float given
+TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|RedisCluster|string|array, bool given
+TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|RedisCluster|string|array, null given
+TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|RedisCluster|string|array, stdClass given
+TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|RedisCluster|string|array, LooksLikeRedis given
+TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|RedisCluster|string|array, ArrayObject given
+TypeError: RedisLock::__construct(): Argument #1 ($server) must be of type Redis|RedisCluster|string|array, resource given

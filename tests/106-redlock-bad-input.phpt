@@ -48,7 +48,7 @@ ValueError: RedLock::__construct(): Argument #1 ($servers) must be a list of ser
 ValueError: RedLock::__construct(): Argument #1 ($servers) must be a list of servers
 ValueError: RedLock::__construct(): Argument #1 ($servers) element 1 must be a valid server address ("nohost:"): port must be a number from 1 to 65535
 ValueError: RedLock::__construct(): Argument #1 ($servers) element 1 ["port"] must be an int from 1 to 65535
-TypeError: RedLock::__construct(): Argument #1 ($servers) element 1 must be of type Redis|string|array, int given
+TypeError: RedLock::__construct(): Argument #1 ($servers) element 1 must be of type Redis|RedisCluster|string|array, int given
 ValueError: RedLock::__construct(): Argument #2 ($retryDelay) must be between 0 and 60000 (ms)
 ValueError: RedLock::__construct(): Argument #3 ($retryCount) must be between 0 and 1000000
 ValueError: RedLock::__construct(): Argument #4 ($options) contains unknown option "nope"

@@ -67,7 +67,7 @@ int password: TypeError: RedisLock::__construct(): Argument #1 ($server) ["senti
 array user: TypeError: RedisLock::__construct(): Argument #1 ($server) ["sentinel_username"] must be of type ?string, array given
 URL database: ValueError: RedisLock::__construct(): Argument #1 ($server) ["sentinels"][0] must not select a database: sentinels have none
 URL password twice: ValueError: RedisLock::__construct(): Argument #1 ($server) ["sentinels"][0] sets a password in its URL, and ["sentinel_password"] sets another: give it once
-object: TypeError: RedisLock::__construct(): Argument #1 ($server) ["sentinels"][0] must be of type Redis|string|array, stdClass given
+object: TypeError: RedisLock::__construct(): Argument #1 ($server) ["sentinels"][0] must be of type Redis|RedisCluster|string|array, stdClass given
 RedLock: RedLock::__construct(): Argument #1 ($servers) element 0 ["sentinels"] must be a non-empty list of server addresses
 RedLock: RedLock::__construct(): Argument #1 ($servers) element 2 is the same sentinel group as element 0 (service and a sentinel in common): a quorum needs independent nodes
 good forms constructed
