@@ -96,6 +96,15 @@ echo "RedLock with a cluster node: ", json_encode([
     (new RlTestRedis(rl_test_server(1)))->get('lock:c500q') === $t]), "\n";
 var_dump($rl->unlock('c500q', $t));
 
+// min_replicas: WAIT rides with the command to the slot's master
+$acked = new RedisLock(['cluster' => $seeds], ['min_replicas' => 1, 'replica_timeout' => 2.0]);
+$t = $acked->lock('c500m', 10000);
+$replica = $c->replicaOf($c->masterFor('lock:c500m'));
+$r = new RlTestRedis($replica);
+$r->cmd('READONLY');
+echo "acknowledged lock already on the replica: ", var_export(is_string($t) && $r->cmd('GET', 'lock:c500m') === $t, true), "\n";
+var_dump($acked->unlock('c500m', $t));
+
 $rows = array_column(RedisLock::stats()['connections'], 'endpoint');
 echo "every master in the pool: ", var_export(!array_diff($c->masters(), $rows), true), "\n";
 ?>
@@ -122,5 +131,7 @@ tagged resources on one master: true
 child: locked, fatal: true
 lock released after the fatal error: true
 RedLock with a cluster node: [true,true,true]
+bool(true)
+acknowledged lock already on the replica: true
 bool(true)
 every master in the pool: true
