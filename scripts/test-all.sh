@@ -35,8 +35,8 @@ else
 fi
 
 # The fuzz targets (libFuzzer, no PHP), each for REDISLOCK_FUZZ_SECONDS
-# (default 60) on a copy of its corpus; their counts join the final line too.
-fuzz=$(fuzz/run.sh "${REDISLOCK_FUZZ_SECONDS:-60}" 2>&1) || true
+# (default 30) on a copy of its corpus; their counts join the final line too.
+fuzz=$(fuzz/run.sh "${REDISLOCK_FUZZ_SECONDS:-30}" 2>&1) || true
 echo "$fuzz"
 line=$(tail -n1 <<<"$fuzz")
 if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then

@@ -167,7 +167,7 @@ run_pass() {   # run_pass NAME [run-tests options]
     # run-tests runs in its own process group (setsid), so that an interrupt
     # can end it with every test php and server under it; "wait" lets the
     # INT/TERM traps run at once. Its exit status is not used: the summary is.
-    setsid "$php" "$run_tests" -q --show-diff -d "extension=$ext" "$@" "${targets[@]}" \
+    setsid "$php" "$run_tests" -q --show-diff --show-slow 8000 -d "extension=$ext" "$@" "${targets[@]}" \
         </dev/null >"$log" 2>&1 &
     rt_pid=$!
     tail -n +1 -s 0.2 -f --pid="$rt_pid" "$log" &
