@@ -73,7 +73,7 @@ bool(true)
 bool(true)
 bool(true)
 RedisLockConnectionException down 7
-RedisLock::__construct(#[SensitiveParameter] Redis|array|string $server = '127.0.0.1:6379', #[SensitiveParameter] array $options = [])
+RedisLock::__construct(#[SensitiveParameter] Redis|RedisCluster|array|string $server = '127.0.0.1:6379', #[SensitiveParameter] array $options = [])
 RedisLock::acquireLock(string $resource, int $timeout = 10): bool
 RedisLock::releaseLock(string $resource): bool
 RedisLock::lock(string $resource, int $ttl, float $wait = 0.0): ?string

@@ -44,7 +44,8 @@ for ($round = 0; $round < 3; $round++) {
 }
 array_push($responses, ...$fpm->requestAll(array_fill(0, 4, ['ops.php', $q + ['sleep' => 0]]), 1));
 
-$per = ['acquired' => 2, 'contended' => 2, 'failed' => 1, 'released' => 1, 'auto_released' => 0, 'expired' => 1];
+$per = ['acquired' => 2, 'contended' => 2, 'failed' => 1, 'released' => 1, 'auto_released' => 0, 'expired' => 1,
+        'cluster_redirects' => 0, 'cluster_map_refreshes' => 0];
 $served = [];
 $bad = 0;
 $shown = [];

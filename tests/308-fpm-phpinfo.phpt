@@ -59,6 +59,8 @@ Operations failed | 0
 Locks released | 3
 Locks auto-released | 0
 Locks expired before release | 0
+Cluster redirections followed | 0
+Cluster slot maps fetched | 0
 Pooled connection | State
 ENDPOINT | tcp, db 0, command: open, 1 connects, 0 reconnects, 0 dropped
 Directive | Local Value | Master Value

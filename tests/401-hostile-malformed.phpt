@@ -44,9 +44,9 @@ lock: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: line longer
 unlock: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: line longer than 65536 bytes without CRLF
 extend: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: line longer than 65536 bytes without CRLF
 -- deep-nest
-lock: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: arrays nested deeper than 4
-unlock: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: arrays nested deeper than 4
-extend: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: arrays nested deeper than 4
+lock: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: arrays nested deeper than 5
+unlock: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: arrays nested deeper than 5
+extend: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: arrays nested deeper than 5
 -- bad-number
 lock: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: integer reply is not a number
 unlock: RedisLockException: Redis node 127.0.0.1:PORT: protocol error: integer reply is not a number
