@@ -90,6 +90,8 @@ failed: 1
 released: 1
 auto_released: 0
 expired: 1
+cluster_redirects: 0
+cluster_map_refreshes: 0
 DEAD command: closed, 0 connects, 0 reconnects, 0 dropped
 SERVER command: open, 1 connects, 0 reconnects, 0 dropped
 SERVER wait: open, connected
@@ -100,6 +102,8 @@ failed: 2
 released: 2
 auto_released: 0
 expired: 2
+cluster_redirects: 0
+cluster_map_refreshes: 0
 DEAD command: closed, 0 connects, 0 reconnects, 0 dropped
 SERVER command: open, 1 connects, 0 reconnects, 0 dropped
 SERVER wait: open, connected
