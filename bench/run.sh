@@ -10,10 +10,14 @@
 #                a BENCH_FPM_DELAY ms proxy                          fpm.txt/.dat
 #   fpm-tls      php-fpm req/s over TLS, persistent or a handshake per
 #                request (its own certificates and TLS redis-server) fpm_tls.txt
+#   cluster      lock + unlock cycle on a Redis Cluster (3 masters +
+#                3 replicas, its own) against standalone, redislock
+#                and userland phpredis                               cluster.txt
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
-# Env: BENCH_ONLY ("cycle handoff fpm fpm-tls"), BENCH_DELAYS ("0.5 2"),
-#   BENCH_ROUNDS, BENCH_CYCLES, BENCH_ROUND_MS (cycle.php), BENCH_HANDOFFS
+# Env: BENCH_ONLY ("cycle handoff fpm fpm-tls cluster"), BENCH_DELAYS ("0.5 2"),
+#   BENCH_ROUNDS, BENCH_CYCLES, BENCH_ROUND_MS (cycle.php; BENCH_ROUNDS and
+#   BENCH_CYCLES, cycles per round, also cluster.php), BENCH_HANDOFFS
 #   (handoff.php), BENCH_FPM_SECONDS, BENCH_FPM_ROUNDS, BENCH_FPM_CONCURRENCY
 #   (fpm.php, fpm_tls.php), BENCH_FPM_WORKERS (2-4, default: cores), BENCH_FPM_DELAY (0.5),
 #   PHP_FPM (the php-fpm binary).
@@ -24,7 +28,7 @@ ext="$root/modules/redislock.so"
 [[ -f $ext ]] || "$root/scripts/build.sh"
 results="$here/results"
 mkdir -p "$results"
-only=" ${BENCH_ONLY:-cycle handoff fpm fpm-tls} "
+only=" ${BENCH_ONLY:-cycle handoff fpm fpm-tls cluster} "
 read -r -a delays <<<"${BENCH_DELAYS:-0.5 2}"
 
 dir=$(mktemp -d)
@@ -147,6 +151,12 @@ if [[ $only == *" fpm-tls "* ]]; then
         kill "$fpm_pid" 2>/dev/null || true
         wait "$fpm_pid" 2>/dev/null || true
     fi
+fi
+
+if [[ $only == *" cluster "* ]]; then
+    { header "lock + unlock cycle, Redis Cluster against standalone (loopback)"
+      php_run "$here/cluster.php" "${BENCH_CYCLES:-2000}"
+    } | tee "$results/cluster.txt"
 fi
 
 echo "results in bench/results/ (take numbers worth quoting on a quiet machine)"
