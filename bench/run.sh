@@ -13,6 +13,8 @@
 #   cluster      lock + unlock cycle on a Redis Cluster (3 masters +
 #                3 replicas, its own) against standalone, redislock
 #                and userland phpredis                               cluster.txt
+#                (the client's instructions per cycle, cluster against
+#                standalone: cluster_instructions.sh, run on its own)
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
 # Env: BENCH_ONLY ("cycle handoff fpm fpm-tls cluster"), BENCH_DELAYS ("0.5 2"),

@@ -21,7 +21,12 @@
 typedef struct rl_cmap {
     rl_slot_map map;
     int known;          /* filled at least once */
+    unsigned gen;       /* changes with every change of the map */
 } rl_cmap;
+
+/* Master connections by their index in the map, for the first masters: a
+ * routed key costs a CRC16 and two array reads. */
+#define NODE_CACHE 16
 
 struct rl_cgroup {
     rl_conn **seeds;    /* pooled (persistent) or ours */
@@ -34,6 +39,8 @@ struct rl_cgroup {
     char *cache_key;
     size_t cache_key_len;
     rl_cmap *cm;        /* RLG(cluster_maps)'s entry, once looked up */
+    rl_conn *by_node[NODE_CACHE]; /* command connection of map node i... */
+    unsigned by_node_gen;         /* ...valid while cm->gen is this */
 };
 
 static void free_cmap(zval *zv)
@@ -385,6 +392,7 @@ static int refresh(rl_cgroup *g, const rl_timeouts *t, char *err, size_t errlen)
     }
     memcpy(&cm->map, fresh, sizeof cm->map);
     cm->known = 1;
+    cm->gen++;
     free(fresh);
     return 0;
 }
@@ -414,10 +422,19 @@ static rl_conn *slot_conn(rl_cgroup *g, unsigned slot, const rl_timeouts *t, int
             return NULL;
         }
     }
+    if (g->by_node_gen != cm->gen) {
+        memset(g->by_node, 0, sizeof g->by_node);
+        g->by_node_gen = cm->gen;
+    }
+    if (idx < NODE_CACHE && g->by_node[idx] != NULL) {
+        return g->by_node[idx];
+    }
     c = node_conn(g, cm->map.nodes[idx].host, cm->map.nodes[idx].port, RL_ROLE_COMMAND);
     if (c == NULL) {
         *rc = RL_E_NOMEM;
         snprintf(err, errlen, "out of memory");
+    } else if (idx < NODE_CACHE) {
+        g->by_node[idx] = c;
     }
     return c;
 }
@@ -461,12 +478,18 @@ static int is_lost(int status)
 void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
 {
     rl_cgroup *g = o->clusters[i];
-    rl_cmap *cm = cmap_of(g);
-    int64_t start = rl_now_us();
-    unsigned slot = rl_key_slot(op->key, op->key_len);
+    rl_cmap *cm;
+    int64_t start;
+    unsigned slot;
     int redirects = 0;
     char last[RL_ERRLEN];
 
+    if (vote->status == RL_OK || (vote->status != RL_E_REPLY && !is_lost(vote->status))) {
+        return; /* the usual case: an answer */
+    }
+    cm = cmap_of(g);
+    start = rl_now_us();
+    slot = rl_key_slot(op->key, op->key_len);
     while (cm != NULL) {
         rl_op again = *op;
         rl_redirect rd;
@@ -497,6 +520,7 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
                  * the one slot the node named */
                 if (refresh(g, t, last, sizeof last) != 0 || rl_slot_map_node(&cm->map, rd.slot) < 0) {
                     rl_slot_map_set(&cm->map, rd.slot, host, rd.port);
+                    cm->gen++;
                 }
                 c = slot_conn(g, slot, t, &rc, last, sizeof last);
             } else {

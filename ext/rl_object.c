@@ -336,18 +336,24 @@ static size_t run_on_clusters(rl_object *o, const rl_op *op, rl_vote *votes, siz
             snprintf(votes[i].err, sizeof votes[i].err, "%s", err);
             continue;
         }
-        memset(&sub[k], 0, sizeof sub[k]);
         sub[k++].conn = o->conns[i];
     }
-    if (k > 0) {
+    if (k == o->n) { /* every node routed (the usual case): no copies */
+        for (i = 0; i < o->n; i++) {
+            votes[i].conn = sub[i].conn;
+        }
+        rl_fanout(op, votes, o->n, need, early, t);
+    } else if (k > 0) {
         rl_fanout(op, sub, k, need, early, t);
-    }
-    for (i = 0, k = 0; i < o->n; i++) {
-        if (!failed[i]) {
-            votes[i] = sub[k++];
-            if (o->clusters[i]) {
-                rl_cluster_follow(o, i, op, &votes[i], t);
+        for (i = 0, k = 0; i < o->n; i++) {
+            if (!failed[i]) {
+                votes[i] = sub[k++];
             }
+        }
+    }
+    for (i = 0; i < o->n; i++) {
+        if (!failed[i] && o->clusters[i]) {
+            rl_cluster_follow(o, i, op, &votes[i], t);
         }
         yes += votes[i].status == RL_OK && votes[i].yes;
     }

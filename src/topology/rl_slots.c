@@ -81,9 +81,11 @@ unsigned rl_key_slot(const char *key, size_t len)
 
 static const char tag_chars[] = "0123456789abcdefghijklmnopqrstuvwxyz";
 
-/* The first tag of every slot, found once per process by walking the tags
- * in order (shorter first, then in the order of tag_chars) (60,822 CRC steps of at most 4 bytes, under a
- * millisecond) and kept: 80 KiB. Not guarded for threads (no ZTS build). */
+/* Every slot's first tag, found in one walk of the tags in order (shorter
+ * first, then in the order of tag_chars) that stops once all 16384 slots
+ * have one: 60,822 candidates of at most 4 CRC steps, about 1 ms once per
+ * process, the first time a derived key is named. 80 KiB. Not guarded for
+ * threads (there is no ZTS build). */
 static char table_tags[RL_SLOT_COUNT][4];
 static unsigned char table_lens[RL_SLOT_COUNT];
 static int table_ready;
@@ -95,7 +97,7 @@ static void table_fill(void)
         for (depth = 0; depth < want; depth++) {
             idx[depth] = 0;
         }
-        for (;;) {
+        while (filled < RL_SLOT_COUNT) {
             uint16_t crc = 0;
             unsigned slot;
             for (depth = 0; depth < want; depth++) {

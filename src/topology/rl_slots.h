@@ -43,7 +43,7 @@ size_t rl_key_base(const char *key, size_t len, char *out, size_t cap);
 /* The first string T of 1 to 4 bytes of [0-9a-z] (shorter first, then in
  * the order of "0-9a-z") with crc16(T) % 16384 == slot, written to t (no
  * NUL); returns its length, 0 for a slot out of range. The first call
- * fills a table of every slot's tag (under a millisecond). */
+ * makes a table of every slot's tag (about 1 ms, once per process). */
 size_t rl_slot_tag(unsigned slot, char t[4]);
 
 /* The name of a key derived from a lock key (its queue, reservation or
