@@ -114,6 +114,11 @@ static zend_result set_auto_release(rl_settings *s, zval *v, uint32_t argnum, co
     return opt_bool(v, &s->auto_release, argnum, name);
 }
 
+static zend_result set_fencing(rl_settings *s, zval *v, uint32_t argnum, const char *name)
+{
+    return opt_bool(v, &s->fencing, argnum, name);
+}
+
 static zend_result set_logger(rl_settings *s, zval *v, uint32_t argnum, const char *name)
 {
     (void)name;
@@ -246,6 +251,7 @@ static const struct rl_option {
     {"database", set_database, false},
     {"persistent", set_persistent, false},
     {"auto_release", set_auto_release, false},
+    {"fencing", set_fencing, false},
     {"logger", set_logger, false},
     {"min_replicas", set_min_replicas, false},
     {"replica_timeout", set_replica_timeout, false},

@@ -18,6 +18,7 @@ typedef struct rl_settings {
     zend_long database;      /* -1: not given */
     bool persistent;
     bool auto_release;
+    bool fencing;            /* number every acquisition (fencingToken()) */
     double drift_factor;
     zend_long min_replicas;  /* 0: off */
     double replica_timeout;  /* seconds */

@@ -8,6 +8,7 @@
 #include "src/base/rl_token.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
+#include <string.h>
 #include <time.h>
 
 #define MAX_STACK_VOTES 8
@@ -137,12 +138,55 @@ static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
     return r;
 }
 
+/* Fencing on several nodes: each node counted the acquisition on its own
+ * counter, and the number is the largest count among the yes voters. It
+ * holds only once a quorum of nodes has a counter at least that high, so
+ * that any later quorum meets one of them (docs/DESIGN.md): the number is
+ * written back (raise-only) to every node whose count is below it, and the
+ * acquisition counts when a quorum has it and validity is left. w (made
+ * with tally_init) gets the acquisition's votes where a node already had
+ * the number, the write-back's elsewhere; its outcome is returned. */
+static rl_outcome fence_write_back(rl_object *o, const rl_tally *t, rl_tally *w, const rl_op *lock_op,
+                                   long long fence, int64_t until)
+{
+    rl_vote stack[MAX_STACK_VOTES];
+    rl_vote *sub = o->n <= MAX_STACK_VOTES ? stack : ecalloc(o->n, sizeof(rl_vote));
+    rl_op op = *lock_op;
+    size_t i, k = 0, have = 0;
+
+    op.kind = RL_OP_FENCE_RAISE;
+    op.fence = fence;
+    for (i = 0; i < o->n; i++) {
+        w->votes[i] = t->votes[i];
+        if (rl_fence_needs_raise(&t->votes[i], fence)) {
+            memset(&sub[k], 0, sizeof sub[k]);
+            sub[k++].conn = t->votes[i].conn; /* where the lock went (a cluster's ASK: not o->conns[i]) */
+        } else {
+            have++;
+        }
+    }
+    if (have < o->quorum && k > 0) {
+        rl_fanout(&op, sub, k, o->quorum - have, 1, &o->timeouts);
+        for (i = 0, k = 0; i < o->n; i++) {
+            if (rl_fence_needs_raise(&t->votes[i], fence)) {
+                w->votes[i] = sub[k++];
+            }
+        }
+    }
+    if (sub != stack) {
+        efree(sub);
+    }
+    rl_count_votes(&w->count, w->votes, o->n);
+    return rl_decide(&w->count, until, rl_now_us());
+}
+
 /* One quorum attempt with op (LOCK or LOCK_WAIT, with a fresh token). A
  * call's first attempt that finds the lock held counts as contended. */
 static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string **token_out, long long *pttl,
                    bool first)
 {
     int64_t start = rl_now_us(), until;
+    long long fence;
     rl_outcome outcome;
     rl_tally t;
     int r = 0;
@@ -150,13 +194,26 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     tally_init(&t, o);
     run(o, &t, op, 1);
     outcome = decide(o, &t, start, op->ttl_ms, &until);
+    fence = outcome == RL_WON && o->fencing ? rl_fence_of(t.votes, o->n) : 0;
+    if (fence > 0 && o->n > 1) {
+        rl_tally w;
+        tally_init(&w, o);
+        outcome = fence_write_back(o, &t, &w, op, fence, until);
+        if (outcome != RL_WON) {
+            undo(o, &t, op);
+            /* from here the write-back's votes tell what happened */
+            memcpy(t.votes, w.votes, o->n * sizeof(rl_vote));
+            t.count = w.count;
+        }
+        tally_free(&w);
+    }
     if (outcome == RL_WON) {
         *token_out = zend_string_init(op->token, op->token_len, 0);
-        rl_held_add(o, key, *token_out, until);
+        rl_held_add(o, key, *token_out, until)->fence = fence;
         RLG(stats).acquired++;
         r = 1;
         log_votes(o, &t, start, "info", "acquired", key, op->token);
-    } else if (rl_attempt_needs_undo(&t.count)) {
+    } else if (rl_attempt_needs_undo(&t.count) && fence == 0) {
         undo(o, &t, op); /* some node may hold our token: take it back */
     }
     if (outcome == RL_NO_QUORUM) {
@@ -182,6 +239,7 @@ int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **
     rl_held *h = rl_held_find(o, key);
     int r;
 
+    op.fencing = o->fencing;
     *token_out = NULL;
     if (h != NULL && h->pid == rl_pid()) {
         r = refresh(o, h, key, ttl_ms);
@@ -276,6 +334,8 @@ int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadl
     bool queued = false;
     long long pttl;
     int r = rl_lock_try(o, key, ttl_ms, token_out, true);
+
+    op.fencing = o->fencing;
 
     if (r != 0) {
         return r;
@@ -399,6 +459,12 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
     }
     tally_free(&t);
     return r;
+}
+
+zend_long rl_lock_fence(rl_object *o, zend_string *key)
+{
+    rl_held *h = rl_held_find(o, key);
+    return h != NULL && h->pid == rl_pid() && h->valid_until_us > rl_now_us() ? (zend_long)h->fence : 0;
 }
 
 zend_long rl_lock_validity(rl_object *o, zend_string *key)

@@ -20,6 +20,10 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token);
 /* Sets key's TTL to ttl_ms where it holds token. */
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms);
 
+/* The fence number (option "fencing") of a lock this object holds on key
+ * with validity left, else 0. */
+zend_long rl_lock_fence(rl_object *o, zend_string *key);
+
 /* ms of validity left of a lock this object holds on key, else 0. */
 zend_long rl_lock_validity(rl_object *o, zend_string *key);
 

@@ -206,3 +206,48 @@ void rl_method_extend(INTERNAL_FUNCTION_PARAMETERS)
     }
     RETURN_BOOL(r == 1);
 }
+
+/* The lock this object holds on the method's $resource: its key, or NULL
+ * with an exception thrown. */
+static zend_string *held_key(INTERNAL_FUNCTION_PARAMETERS, rl_object **o)
+{
+    zend_string *resource;
+
+    ZEND_PARSE_PARAMETERS_START(1, 1)
+        Z_PARAM_STR(resource)
+    ZEND_PARSE_PARAMETERS_END_EX(return NULL);
+
+    if (!(*o = rl_object_ready(ZEND_THIS))) {
+        return NULL;
+    }
+    return rl_object_key(*o, resource, 1);
+}
+
+void rl_method_validity(INTERNAL_FUNCTION_PARAMETERS)
+{
+    rl_object *o;
+    zend_string *key = held_key(INTERNAL_FUNCTION_PARAM_PASSTHRU, &o);
+
+    if (key == NULL) {
+        RETURN_THROWS();
+    }
+    RETVAL_LONG(rl_lock_validity(o, key));
+    zend_string_release(key);
+}
+
+void rl_method_fencing_token(INTERNAL_FUNCTION_PARAMETERS)
+{
+    rl_object *o;
+    zend_string *key = held_key(INTERNAL_FUNCTION_PARAM_PASSTHRU, &o);
+    zend_long fence;
+
+    if (key == NULL) {
+        RETURN_THROWS();
+    }
+    fence = rl_lock_fence(o, key);
+    zend_string_release(key);
+    if (fence <= 0) {
+        RETURN_NULL();
+    }
+    RETURN_LONG(fence);
+}

@@ -26,4 +26,9 @@ void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS);
 void rl_method_extend(INTERNAL_FUNCTION_PARAMETERS);
 void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS);
 
+/* getValidity($resource): ms left of a lock this object holds, else 0;
+ * fencingToken($resource): its fence number (option "fencing"), else null. */
+void rl_method_validity(INTERNAL_FUNCTION_PARAMETERS);
+void rl_method_fencing_token(INTERNAL_FUNCTION_PARAMETERS);
+
 #endif

@@ -197,6 +197,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
 
     o->persistent = s->persistent;
     o->auto_release = s->auto_release;
+    o->fencing = s->fencing;
     o->timeouts.connect_us = (int64_t)(s->connect_timeout * 1e6);
     o->timeouts.reply_us = (int64_t)(s->timeout * 1e6);
     o->drift_factor = s->drift_factor;
@@ -401,6 +402,7 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
     h->count = 1;
     h->pid = rl_pid();
     h->valid_until_us = valid_until_us;
+    h->fence = 0;
     zend_hash_update_ptr(&o->held, key, h);
     if (o->auto_release) {
         link_live(o);

@@ -12,6 +12,7 @@ typedef struct rl_held {
     zend_long count;       /* re-entrant acquisitions not yet released */
     pid_t pid;             /* a forked child never auto-releases its parent's locks */
     int64_t valid_until_us;/* monotonic: when the lock can no longer be trusted */
+    long long fence;       /* option "fencing": the acquisition's number, else 0 */
 } rl_held;
 
 /* Where an object is in its life. Only a READY object has nodes and settings
@@ -37,6 +38,7 @@ struct rl_object {
     bool redlock;          /* validity and drift apply; messages list every node */
     bool persistent;       /* conns are the pool's; else ours to free */
     bool auto_release;
+    bool fencing;          /* acquisitions are numbered (fence counter per key) */
     rl_timeouts timeouts;
     zend_string *prefix;
     double drift_factor;

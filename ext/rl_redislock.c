@@ -134,6 +134,16 @@ PHP_METHOD(RedisLock, synchronized)
 }
 
 /* Per-worker counters and the connection pool, as phpinfo() shows them. */
+PHP_METHOD(RedisLock, getValidity)
+{
+    rl_method_validity(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, fencingToken)
+{
+    rl_method_fencing_token(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 PHP_METHOD(RedisLock, stats)
 {
     zval pool;

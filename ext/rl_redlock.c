@@ -110,18 +110,12 @@ PHP_METHOD(RedLock, extend)
 
 PHP_METHOD(RedLock, getValidity)
 {
-    zend_string *resource, *key;
-    rl_object *o;
+    rl_method_validity(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
 
-    ZEND_PARSE_PARAMETERS_START(1, 1)
-        Z_PARAM_STR(resource)
-    ZEND_PARSE_PARAMETERS_END();
-
-    if (!(o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(o, resource, 1))) {
-        RETURN_THROWS();
-    }
-    RETVAL_LONG(rl_lock_validity(o, key));
-    zend_string_release(key);
+PHP_METHOD(RedLock, fencingToken)
+{
+    rl_method_fencing_token(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 PHP_METHOD(RedLock, synchronized)

@@ -35,6 +35,12 @@ final class RedisLock
     /** Runs $callback($token) holding $resource; releases also when it throws. */
     public function synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed {}
 
+    /** ms of validity left of a lock this object holds on $resource, else 0. */
+    public function getValidity(string $resource): int {}
+
+    /** With option "fencing": the number of this object's acquisition of $resource, larger than every earlier one's; else null. */
+    public function fencingToken(string $resource): ?int {}
+
     /** This process's counters and pooled connections (both classes), as phpinfo() shows them. */
     public static function stats(): array {}
 }
@@ -60,4 +66,7 @@ final class RedLock
 
     /** ms of validity left of a lock this object holds on $resource, else 0. */
     public function getValidity(string $resource): int {}
+
+    /** With option "fencing": the number of this object's acquisition of $resource, larger than every earlier one's; else null. */
+    public function fencingToken(string $resource): ?int {}
 }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 54b5d9f801f38e2b8d31ae54c117a4ac03beadc3 */
+ * Stub hash: 2b3fe1453616843d92d405ef44215d70f7961a72 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -39,6 +39,14 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_synchronized, 0,
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "10.0")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_getValidity, 0, 1, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_fencingToken, 0, 1, IS_LONG, 1)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_stats, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
@@ -61,9 +69,9 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedLock_synchronized arginfo_class_RedisLock_synchronized
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedLock_getValidity, 0, 1, IS_LONG, 0)
-	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedLock_getValidity arginfo_class_RedisLock_getValidity
+
+#define arginfo_class_RedLock_fencingToken arginfo_class_RedisLock_fencingToken
 
 
 ZEND_METHOD(RedisLock, __construct);
@@ -73,6 +81,8 @@ ZEND_METHOD(RedisLock, lock);
 ZEND_METHOD(RedisLock, unlock);
 ZEND_METHOD(RedisLock, extend);
 ZEND_METHOD(RedisLock, synchronized);
+ZEND_METHOD(RedisLock, getValidity);
+ZEND_METHOD(RedisLock, fencingToken);
 ZEND_METHOD(RedisLock, stats);
 ZEND_METHOD(RedLock, __construct);
 ZEND_METHOD(RedLock, lock);
@@ -80,6 +90,7 @@ ZEND_METHOD(RedLock, unlock);
 ZEND_METHOD(RedLock, extend);
 ZEND_METHOD(RedLock, synchronized);
 ZEND_METHOD(RedLock, getValidity);
+ZEND_METHOD(RedLock, fencingToken);
 
 
 static const zend_function_entry class_RedisLockException_methods[] = {
@@ -105,6 +116,8 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extend, arginfo_class_RedisLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, synchronized, arginfo_class_RedisLock_synchronized, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, getValidity, arginfo_class_RedisLock_getValidity, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, fencingToken, arginfo_class_RedisLock_fencingToken, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, stats, arginfo_class_RedisLock_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
@@ -117,6 +130,7 @@ static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, extend, arginfo_class_RedLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, synchronized, arginfo_class_RedLock_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, getValidity, arginfo_class_RedLock_getValidity, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, fencingToken, arginfo_class_RedLock_fencingToken, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

@@ -31,18 +31,20 @@ static void arg_num(argv_builder *b, long long v)
 }
 
 /* The keys of one lock besides the lock key (rl_scripts.c, rl_key_derived()):
- * its queue, reservation and wake stream. Short keys are built on the stack. */
+ * its queue, reservation, wake stream and fence counter. Short keys are
+ * built on the stack. */
+#define NKEYS 4
 typedef struct lock_keys {
-    char stack[3][128];
-    char *buf[3];
-    size_t len[3];
+    char stack[NKEYS][128];
+    char *buf[NKEYS];
+    size_t len[NKEYS];
 } lock_keys;
 
 static int lock_keys_make(lock_keys *k, const char *key, size_t key_len)
 {
-    static const char letter[3] = {'q', 'r', 'w'};
+    static const char letter[NKEYS] = {'q', 'r', 'w', 'f'};
     size_t i, len = rl_key_derived(key, key_len, 'q', NULL, 0); /* the same length for each letter */
-    for (i = 0; i < 3; i++) {
+    for (i = 0; i < NKEYS; i++) {
         k->len[i] = len;
         k->buf[i] = len + 1 <= sizeof k->stack[i] ? k->stack[i] : malloc(len + 1);
         if (k->buf[i] == NULL) {
@@ -61,7 +63,7 @@ static int lock_keys_make(lock_keys *k, const char *key, size_t key_len)
 static void lock_keys_free(lock_keys *k)
 {
     size_t i;
-    for (i = 0; i < 3; i++) {
+    for (i = 0; i < NKEYS; i++) {
         if (k->buf[i] != k->stack[i]) {
             free(k->buf[i]);
         }
@@ -71,13 +73,14 @@ static void lock_keys_free(lock_keys *k)
 #define KEY_QUEUE 0
 #define KEY_RESERVATION 1
 #define KEY_WAKE 2
+#define KEY_FENCE 3
 
 /* EVAL/EVALSHA <script> <numkeys> <lock key> [derived keys...] */
 static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op, const lock_keys *k,
                         const int *derived, int nderived)
 {
     const char *body = eval ? rl_script_source(s) : rl_script_sha(s);
-    int i, lock_key = op->kind != RL_OP_LEAVE;
+    int i, lock_key = op->kind != RL_OP_LEAVE && op->kind != RL_OP_FENCE_RAISE;
     arg(b, eval ? "EVAL" : "EVALSHA", eval ? 4 : 7);
     arg(b, body, strlen(body));
     arg_num(b, lock_key + nderived);
@@ -111,6 +114,8 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
 static const int release_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
 static const int acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION};
 static const int leave_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
+static const int fenced_acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_FENCE};
+static const int fence_keys[] = {KEY_FENCE};
 
 int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
 {
@@ -118,13 +123,20 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
     argv_builder b = {.argc = 0};
     lock_keys k;
     int derived = op->kind == RL_OP_UNLOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
-                  || op->kind == RL_OP_WAKE_WAIT;
+                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE
+                  || (op->kind == RL_OP_LOCK && op->fencing);
 
     if (derived && lock_keys_make(&k, op->key, op->key_len) != 0) {
         return RL_E_NOMEM;
     }
     switch (op->kind) {
     case RL_OP_LOCK:
+        if (op->fencing) { /* SET NX cannot count: the acquire script in every form */
+            script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, fence_keys, 1);
+            arg(&b, op->token, op->token_len);
+            arg_num(&b, op->ttl_ms);
+            break;
+        }
         if (form == RL_FORM_FIRST) {
             arg(&b, "SET", 3);
             arg(&b, op->key, op->key_len);
@@ -149,7 +161,8 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         arg_num(&b, op->ttl_ms);
         break;
     case RL_OP_LOCK_WAIT:
-        script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k, acquire_wait_keys, 2);
+        script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
+                    op->fencing ? fenced_acquire_wait_keys : acquire_wait_keys, op->fencing ? 3 : 2);
         arg(&b, op->token, op->token_len);
         arg_num(&b, op->ttl_ms);
         arg(&b, op->waiter, op->waiter_len);
@@ -160,6 +173,10 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */
         script_head(&b, RL_SCRIPT_LEAVE, 1, op, &k, leave_keys, 3);
         arg(&b, op->waiter, op->waiter_len);
+        break;
+    case RL_OP_FENCE_RAISE:
+        script_head(&b, RL_SCRIPT_FENCE_RAISE, eval, op, &k, fence_keys, 1);
+        arg_num(&b, op->fence);
         break;
     case RL_OP_WAKE_WAIT:
         rc = append_wake_wait(c, op, &k, now_us);
@@ -363,7 +380,14 @@ int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, siz
     case REDIS_REPLY_INTEGER: /* scripts */
         *value = reply->integer;
         if (op->kind == RL_OP_LOCK_WAIT) {
-            return reply->integer == -3 ? RL_REPLY_YES : RL_REPLY_NO;
+            if (reply->integer <= -3) {
+                *value = -3 - reply->integer; /* the fence number, 0 without fencing */
+                return RL_REPLY_YES;
+            }
+            return RL_REPLY_NO;
+        }
+        if (op->kind == RL_OP_LOCK && op->fencing) {
+            return reply->integer >= 1 ? RL_REPLY_YES : RL_REPLY_NO;
         }
         return reply->integer == 1 ? RL_REPLY_YES : RL_REPLY_NO;
     }

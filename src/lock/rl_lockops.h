@@ -17,8 +17,9 @@ typedef enum rl_op_kind {
     RL_OP_SENTINEL_MASTER, /* SENTINEL get-master-addr-by-name <key>: a yes puts
                               the master's host in err and its port in value */
     RL_OP_ROLE,      /* ROLE: yes when the node is a master */
-    RL_OP_CLUSTER_SLOTS /* CLUSTER SLOTS into *slot_map (the first complete
+    RL_OP_CLUSTER_SLOTS, /* CLUSTER SLOTS into *slot_map (the first complete
                            map wins): yes when it covers every slot */
+    RL_OP_FENCE_RAISE   /* raise key's fence counter to op->fence (Lua) */
 } rl_op_kind;
 
 typedef struct rl_op {
@@ -38,6 +39,9 @@ typedef struct rl_op {
                             start (a retry on a new master after a failover) */
     int asking;          /* Cluster: send ASKING first (after an ASK redirection) */
     void *slot_map;      /* CLUSTER_SLOTS: the rl_slot_map to fill */
+    int fencing;         /* LOCK, LOCK_WAIT: count the acquisition on key's fence
+                            counter; a yes vote's value is its number */
+    long long fence;     /* FENCE_RAISE: the number to raise the counter to */
 } rl_op;
 
 typedef enum rl_send_form {
@@ -80,7 +84,8 @@ int rl_ack_judge(const rl_op *op, const void *reply, char *err, size_t errlen);
 #define RL_REPLY_NOAUTH 4     /* server wants AUTH: err holds its message */
 
 /* Reads a reply (redisReply *) to op; *value gets an integer reply (the
- * PTTL for LOCK_WAIT). For WAKE_WAIT, err gets the id of the last stream
+ * PTTL for LOCK_WAIT; the acquisition's fence number for a yes to a LOCK or
+ * LOCK_WAIT with fencing). For WAKE_WAIT, err gets the id of the last stream
  * entry read (also with RL_REPLY_NO: entries naming other waiters). */
 int rl_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
 

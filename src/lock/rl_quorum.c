@@ -69,6 +69,23 @@ long long rl_shortest_pttl(const rl_vote *votes, size_t n)
     return best;
 }
 
+long long rl_fence_of(const rl_vote *votes, size_t n)
+{
+    long long best = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (votes[i].status == RL_OK && votes[i].yes && votes[i].value > best) {
+            best = votes[i].value;
+        }
+    }
+    return best;
+}
+
+int rl_fence_needs_raise(const rl_vote *v, long long fence)
+{
+    return !(v->status == RL_OK && v->yes && v->value >= fence);
+}
+
 int rl_failure_status(const rl_vote *votes, size_t n)
 {
     int status = RL_OK;

@@ -52,6 +52,15 @@ int rl_attempt_needs_undo(const rl_count *c);
  * just then, -1 when no node said. */
 long long rl_shortest_pttl(const rl_vote *votes, size_t n);
 
+/* The number of a won acquisition with fencing: the largest that a node
+ * voting yes counted (each node keeps its own counter); 0 when none did. */
+long long rl_fence_of(const rl_vote *votes, size_t n);
+
+/* Does node i still need the fence number written back (RedLock: a won
+ * acquisition counts once a quorum holds its number)? Not when it voted
+ * yes with a count at least that high: its counter already holds it. */
+int rl_fence_needs_raise(const rl_vote *v, long long fence);
+
 /* For a failure report: the status every failed node shares, or RL_E_NODES
  * when they failed in different ways; and whether all failures mean the
  * nodes could not be talked to (a connection error). */

@@ -14,7 +14,9 @@
  *   K\0w  the wake stream: a release appends one entry "w" = <id of
  *         the waiter it woke>; every waiter blocks on it with XREAD
  *         from the last entry it saw, and only the one named acts;
- *         the last waiter to leave the queue deletes it.
+ *         the last waiter to leave the queue deletes it;
+ *   K\0f  the fence counter (option "fencing"): INCR at every acquisition,
+ *         no TTL (a fencing number must never go back).
  * A stream rather than a list per waiter: a list per waiter would need its
  * name built in Lua (the release only learns the id from the queue), and
  * one shared list would let one waiter take another's wake-up.
@@ -47,24 +49,40 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     /* EXTEND: KEYS lock; ARGV[1] token, ARGV[2] ttl ms */
     "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0",
 
-    /* ACQUIRE: KEYS lock; ARGV[1] token, ARGV[2] ttl ms */
+    /* ACQUIRE: KEYS lock [, fence counter]; ARGV[1] token, ARGV[2] ttl ms.
+     * 0: held by another; else 1, or with a fence counter the number of
+     * this acquisition (the counter's value: ours already, it is unchanged) */
     "local v = redis.call('get', KEYS[1]) "
-    "if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end "
+    "if v == ARGV[1] then "
+    "  redis.call('pexpire', KEYS[1], ARGV[2]) "
+    "  if KEYS[2] then return tonumber(redis.call('get', KEYS[2]) or redis.call('incr', KEYS[2])) end "
+    "  return 1 "
+    "end "
     "if v then return 0 end "
-    "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) return 1",
+    "local f = 1 "
+    "if KEYS[2] then f = redis.call('incr', KEYS[2]) end " /* first: a counter that cannot count takes nothing */
+    "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) "
+    "return f",
 
-    /* ACQUIRE_WAIT: KEYS lock, queue, reservation; ARGV[1] token, ARGV[2]
-     * ttl ms, ARGV[3] waiter id, ARGV[4] ms the waiter will wait, ARGV[5]
-     * '1' to queue. -3: taken (or already ours); else the PTTL of the lock,
-     * or of the reservation for a woken waiter (-1: no TTL). */
+    /* ACQUIRE_WAIT: KEYS lock, queue, reservation [, fence counter];
+     * ARGV[1] token, ARGV[2] ttl ms, ARGV[3] waiter id, ARGV[4] ms the
+     * waiter will wait, ARGV[5] '1' to queue. -3 - F: taken (or already
+     * ours), F the number of this acquisition (0 without a fence counter);
+     * else the PTTL of the lock, or of the reservation for a woken waiter
+     * (-1: no TTL). */
     "local v = redis.call('get', KEYS[1]) "
-    "if v == ARGV[1] then return -3 end "
+    "if v == ARGV[1] then "
+    "  if KEYS[4] then return -3 - tonumber(redis.call('get', KEYS[4]) or redis.call('incr', KEYS[4])) end "
+    "  return -3 "
+    "end "
     "if not v then "
     "  local woken = redis.call('get', KEYS[3]) "
     "  if not woken or woken == ARGV[3] then "
+    "    local f = 0 "
+    "    if KEYS[4] then f = redis.call('incr', KEYS[4]) end "
     "    redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) "
     "    if woken then redis.call('del', KEYS[3]) end "
-    "    return -3 "
+    "    return -3 - f "
     "  end "
     "end "
     "if ARGV[5] == '1' then "
@@ -84,6 +102,13 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "end "
     "if redis.call('get', KEYS[2]) == ARGV[1] then redis.call('del', KEYS[2]) end "
     "if redis.call('exists', KEYS[1]) == 0 then redis.call('del', KEYS[3]) end "
+    "return 1",
+
+    /* FENCE_RAISE: KEYS fence counter; ARGV[1] a number. Raises the
+     * counter to it, never lowers it (RedLock's write-back of the number
+     * a quorum acquisition got). Returns 1. */
+    "local n = tonumber(ARGV[1]) "
+    "if tonumber(redis.call('get', KEYS[1]) or '0') < n then redis.call('set', KEYS[1], ARGV[1]) end "
     "return 1",
 };
 

@@ -183,3 +183,30 @@ UNIT_TEST(test_quorum_failure_report)
     votes_of("eesyy", votes);
     CHECK(rl_failure_status(votes, 5) == RL_E_REPLY && !rl_failure_is_connection(votes, 5), "skipped is no failure");
 }
+
+/* Fencing on RedLock: the number is the largest a yes voter counted, and a
+ * node needs the write-back unless its own count already reached it. */
+UNIT_TEST(test_quorum_fence)
+{
+    rl_vote votes[5];
+    size_t i, raise = 0;
+    votes_of("yynyf", votes);
+    votes[0].value = 7;
+    votes[1].value = 9;
+    votes[2].value = 50; /* a no: its value is a PTTL, not a count */
+    votes[3].value = 9;
+    votes[4].value = 99; /* failed: not counted */
+    CHECK(rl_fence_of(votes, 5) == 9, "fence %lld", rl_fence_of(votes, 5));
+    for (i = 0; i < 5; i++) {
+        raise += rl_fence_needs_raise(&votes[i], 9);
+    }
+    CHECK(raise == 3 && !rl_fence_needs_raise(&votes[1], 9) && !rl_fence_needs_raise(&votes[3], 9)
+          && rl_fence_needs_raise(&votes[0], 9) && rl_fence_needs_raise(&votes[2], 9),
+          "raise where below 9, on the no and the failed node: %zu", raise);
+    votes_of("sny", votes);
+    votes[0].value = 100; /* skipped: never read, so never trusted */
+    votes[2].value = 3;
+    CHECK(rl_fence_of(votes, 3) == 3 && rl_fence_needs_raise(&votes[0], 3), "a skipped node's value is unknown");
+    votes_of("nn", votes);
+    CHECK(rl_fence_of(votes, 2) == 0, "no yes vote: no number");
+}
