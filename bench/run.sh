@@ -10,6 +10,8 @@
 #                a BENCH_FPM_DELAY ms proxy                          fpm.txt/.dat
 #   fpm-tls      php-fpm req/s over TLS, persistent or a handshake per
 #                request (its own certificates and TLS redis-server) fpm_tls.txt
+#   kinds        plain lock, fencing, shared lock and permit cycles, 1
+#                and 5 nodes, direct and through a 0.5 ms proxy       kinds.txt
 #   cluster      lock + unlock cycle on a Redis Cluster (3 masters +
 #                3 replicas, its own) against standalone, redislock
 #                and userland phpredis                               cluster.txt
@@ -17,7 +19,7 @@
 #                standalone: cluster_instructions.sh, run on its own)
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
-# Env: BENCH_ONLY ("cycle handoff fpm fpm-tls cluster"), BENCH_DELAYS ("0.5 2"),
+# Env: BENCH_ONLY ("cycle kinds handoff fpm fpm-tls cluster"), BENCH_DELAYS ("0.5 2"),
 #   BENCH_ROUNDS, BENCH_CYCLES, BENCH_ROUND_MS (cycle.php; BENCH_ROUNDS and
 #   BENCH_CYCLES, cycles per round, also cluster.php), BENCH_HANDOFFS
 #   (handoff.php), BENCH_FPM_SECONDS, BENCH_FPM_ROUNDS, BENCH_FPM_CONCURRENCY
@@ -30,7 +32,7 @@ ext="$root/modules/redislock.so"
 [[ -f $ext ]] || "$root/scripts/build.sh"
 results="$here/results"
 mkdir -p "$results"
-only=" ${BENCH_ONLY:-cycle handoff fpm fpm-tls cluster} "
+only=" ${BENCH_ONLY:-cycle kinds handoff fpm fpm-tls cluster} "
 read -r -a delays <<<"${BENCH_DELAYS:-0.5 2}"
 
 dir=$(mktemp -d)
@@ -99,6 +101,16 @@ if [[ $only == *" cycle "* ]]; then
     if command -v gnuplot >/dev/null; then
         gnuplot -e "dat='$results/cycle.dat'; out='$results/cycle.png'; delays='0 ${delays[*]}'" "$here/cycle.gp"
     fi
+fi
+
+if [[ $only == *" kinds "* ]]; then
+    { header "lock kinds: plain, fencing, shared, permit"
+      php_run "$here/kinds.php" "$(list "${servers[@]}")" 0
+      start_proxies 0.5 "${servers[@]}"
+      echo
+      php_run "$here/kinds.php" "$(list "${proxied[@]}")" 0.5
+      stop_proxies
+    } | tee "$results/kinds.txt"
 fi
 
 if [[ $only == *" handoff "* ]]; then

@@ -11,7 +11,9 @@ extern zend_module_entry redislock_module_entry;
 typedef struct rl_object rl_object;
 
 typedef struct rl_counters {
-    zend_ulong acquired;      /* locks taken */
+    zend_ulong acquired;      /* locks taken (of every kind) */
+    zend_ulong acquired_shared;  /* of those, shared locks */
+    zend_ulong acquired_permits; /* of those, semaphore permits */
     zend_ulong contended;     /* lock calls that found the resource held */
     zend_ulong failed;        /* operations that threw a Redis or network error */
     zend_ulong released;      /* releases that deleted our key */

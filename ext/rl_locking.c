@@ -209,10 +209,15 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     }
     if (outcome == RL_WON) {
         *token_out = zend_string_init(op->token, op->token_len, 0);
-        rl_held_add(o, key, *token_out, until)->fence = fence;
-        RLG(stats).acquired++;
+        rl_held *h = rl_held_add(o, key, *token_out, until);
+        h->fence = fence;
+        h->mode = op->mode;
+            RLG(stats).acquired++;
+        RLG(stats).acquired_shared += op->mode == RL_MODE_SHARED;
+        RLG(stats).acquired_permits += op->mode == RL_MODE_PERMIT;
         r = 1;
-        log_votes(o, &t, start, "info", "acquired", key, op->token);
+        log_votes(o, &t, start, "info", op->mode == RL_MODE_SHARED ? "acquired_shared"
+                  : op->mode == RL_MODE_PERMIT ? "acquired_permit" : "acquired", key, op->token);
     } else if (rl_attempt_needs_undo(&t.count) && fence == 0) {
         undo(o, &t, op); /* some node may hold our token: take it back */
     }
@@ -232,15 +237,32 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     return EG(exception) ? -1 : r;
 }
 
-int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out, bool first)
+const rl_kind rl_kind_exclusive = {RL_MODE_EXCLUSIVE, 0};
+
+static const char *kind_name(int mode)
+{
+    return mode == RL_MODE_SHARED ? "a shared lock" : mode == RL_MODE_PERMIT ? "a permit" : "a lock";
+}
+
+int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, zend_string **token_out,
+                bool first)
 {
     char token[RL_TOKEN_LEN + 1];
     rl_op op = {RL_OP_LOCK, ZSTR_VAL(key), ZSTR_LEN(key), token, RL_TOKEN_LEN, ttl_ms};
     rl_held *h = rl_held_find(o, key);
     int r;
 
-    op.fencing = o->fencing;
+    op.fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE;
+    op.mode = kind->mode;
+    op.limit = kind->limit;
     *token_out = NULL;
+    if (h != NULL && h->pid == rl_pid() && h->mode != kind->mode
+        && !(h->mode == RL_MODE_EXCLUSIVE && kind->mode == RL_MODE_SHARED)) {
+        /* a shared holder taking the lock would wait for itself */
+        rl_throw_status(RL_E_KIND, "\"%s\" is held by this object as %s, not as %s: release it first",
+                        ZSTR_VAL(key), kind_name(h->mode), kind_name(kind->mode));
+        return -1;
+    }
     if (h != NULL && h->pid == rl_pid()) {
         r = refresh(o, h, key, ttl_ms);
         if (r != 0) {
@@ -326,16 +348,19 @@ static void sleep_until(int64_t until_us)
  * lost to a waiter that died after queueing. */
 #define RECHECK_MAX_US 200000
 
-int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadline_us, zend_string **token_out)
+int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, int64_t deadline_us,
+                 zend_string **token_out)
 {
     char waiter[RL_TOKEN_LEN + 1], token[RL_TOKEN_LEN + 1];
     rl_op op = {RL_OP_LOCK_WAIT, ZSTR_VAL(key), ZSTR_LEN(key), token, RL_TOKEN_LEN, ttl_ms,
                 waiter, RL_TOKEN_LEN, 0, 1};
     bool queued = false;
     long long pttl;
-    int r = rl_lock_try(o, key, ttl_ms, token_out, true);
+    int r = rl_lock_try(o, key, kind, ttl_ms, token_out, true);
 
-    op.fencing = o->fencing;
+    op.fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE;
+    op.mode = kind->mode;
+    op.limit = kind->limit;
 
     if (r != 0) {
         return r;
@@ -346,6 +371,9 @@ int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadl
     if (rl_token_new(waiter) != 0) {
         rl_throw_status(RL_E_RANDOM, "cannot read random bytes for a token");
         return -1;
+    }
+    if (kind->mode == RL_MODE_SHARED) {
+        waiter[0] = 's'; /* a shared waiter: a shared holder coming in wakes it too (rl_scripts.c) */
     }
     for (;;) {
         int64_t now = rl_now_us(), recheck;
@@ -442,8 +470,16 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
     rl_tally t;
     int r = 0;
 
+    /* a lock's extend has one key; a shared lock's needs its holders' key
+     * too: sent so when this object holds it shared, else when a node says so */
+    op.mode = h != NULL && h->mode == RL_MODE_SHARED && zend_string_equals(h->token, token)
+              ? RL_MODE_SHARED : RL_MODE_EXCLUSIVE;
     tally_init(&t, o);
     run(o, &t, &op, 0);
+    if (op.mode != RL_MODE_SHARED && rl_extend_wants_shared(t.votes, o->n)) {
+        op.mode = RL_MODE_SHARED;
+        run(o, &t, &op, 0);
+    }
     outcome = decide(o, &t, start, ttl_ms, &until);
     if (outcome != RL_WON && release_unacknowledged(o, &t, &op) && h != NULL && zend_string_equals(h->token, token)) {
         rl_held_remove(o, key);

@@ -5,14 +5,26 @@
 #define RL_LOCKING_H
 #include "rl_object.h"
 
+/* What an acquire asks for: a lock, a shared lock, or a permit of a
+ * semaphore of `limit` permits. */
+typedef struct rl_kind {
+    int mode;        /* rl_mode */
+    zend_long limit; /* RL_MODE_PERMIT */
+} rl_kind;
+
+extern const rl_kind rl_kind_exclusive;
+
 /* One try at key for ttl_ms. Re-entrant: a key this object holds is
- * refreshed and counted, and its token returned again. */
-int rl_lock_try(rl_object *o, zend_string *key, zend_long ttl_ms, zend_string **token_out, bool first);
+ * refreshed and counted, and its token returned again (an exclusive hold
+ * serves a shared request too; other kinds mixed are an RL_E_KIND error). */
+int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, zend_string **token_out,
+                bool first);
 
 /* Tries until deadline_us (monotonic): after a failed try the waiter queues
  * on the nodes and blocks until a release wakes it, or until the holder's
  * TTL runs out; it leaves the queue when done. */
-int rl_lock_wait(rl_object *o, zend_string *key, zend_long ttl_ms, int64_t deadline_us, zend_string **token_out);
+int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, int64_t deadline_us,
+                 zend_string **token_out);
 
 /* Releases key if it holds token; a re-entrant hold only counts down. */
 int rl_lock_release(rl_object *o, zend_string *key, zend_string *token);

@@ -54,21 +54,21 @@ static int64_t wait_deadline(double wait)
 }
 
 /* 1 taken (token in *token_out), 0 not, -1 thrown. */
-static int take(rl_object *o, zend_string *key, zend_long ttl, double wait, rl_retry *retries,
-                zend_string **token_out)
+static int take(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl, double wait,
+                rl_retry *retries, zend_string **token_out)
 {
     int r;
     if (retries == NULL) {
-        return rl_lock_wait(o, key, ttl, wait_deadline(wait), token_out);
+        return rl_lock_wait(o, key, kind, ttl, wait_deadline(wait), token_out);
     }
-    r = rl_lock_try(o, key, ttl, token_out, true);
+    r = rl_lock_try(o, key, kind, ttl, token_out, true);
     while (r == 0 && !EG(exception) && rl_retry_again(retries)) {
-        r = rl_lock_try(o, key, ttl, token_out, false);
+        r = rl_lock_try(o, key, kind, ttl, token_out, false);
     }
     return EG(exception) && r == 0 ? -1 : r;
 }
 
-void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, double wait,
+void rl_method_lock(rl_object *o, zend_string *resource, const rl_kind *kind, zend_long ttl, double wait,
                     rl_retry *retries, zval *return_value)
 {
     zend_string *key, *token = NULL;
@@ -77,11 +77,11 @@ void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, double w
     if (!(key = rl_object_key(o, resource, 1))) {
         RETURN_THROWS();
     }
-    if (!rl_check_positive(ttl, 2, RL_MAX_TTL_MS)) {
+    if (!rl_check_positive(ttl, kind->mode == RL_MODE_PERMIT ? 3 : 2, RL_MAX_TTL_MS)) {
         zend_string_release(key);
         RETURN_THROWS();
     }
-    r = take(o, key, ttl, wait, retries, &token);
+    r = take(o, key, kind, ttl, wait, retries, &token);
     zend_string_release(key);
     if (r < 0) {
         if (token) {
@@ -121,7 +121,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
         zend_string_release(key);
         RETURN_THROWS();
     }
-    r = take(o, key, ttl, wait, NULL, &token);
+    r = take(o, key, &rl_kind_exclusive, ttl, wait, NULL, &token);
     if (r <= 0) {
         if (r == 0) {
             rl_throw_status(RL_E_NOT_ACQUIRED, "lock \"%s\" not acquired within %.3f s", ZSTR_VAL(key), wait);
@@ -250,4 +250,36 @@ void rl_method_fencing_token(INTERNAL_FUNCTION_PARAMETERS)
         RETURN_NULL();
     }
     RETURN_LONG(fence);
+}
+
+/* $resource, $ttl, $wait = 0.0: a lock of kind, waiting up to $wait s. */
+static void lock_waiting(INTERNAL_FUNCTION_PARAMETERS, const rl_kind *kind)
+{
+    zend_string *resource;
+    zend_long ttl;
+    double wait = 0.0;
+    rl_object *o;
+
+    ZEND_PARSE_PARAMETERS_START(2, 3)
+        Z_PARAM_STR(resource)
+        Z_PARAM_LONG(ttl)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_DOUBLE(wait)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_wait(wait, 3)) {
+        RETURN_THROWS();
+    }
+    rl_method_lock(o, resource, kind, ttl, wait, NULL, return_value);
+}
+
+void rl_method_lock_waiting(INTERNAL_FUNCTION_PARAMETERS)
+{
+    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, &rl_kind_exclusive);
+}
+
+void rl_method_lock_shared(INTERNAL_FUNCTION_PARAMETERS)
+{
+    static const rl_kind shared = {RL_MODE_SHARED, 0};
+    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, &shared);
 }

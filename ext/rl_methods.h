@@ -3,8 +3,10 @@
 #define RL_METHODS_H
 #include "rl_object.h"
 #include "src/lock/rl_retry.h"
+#include "rl_locking.h"
 
 #define RL_MAX_TTL_MS ((zend_long)1 << 42) /* about 139 years: far from overflow in Redis */
+#define RL_MAX_PERMITS 1000000              /* a semaphore's limit: each permit is a sorted-set entry */
 
 /* v in 1..max, else a ValueError naming argument argnum. */
 bool rl_check_positive(zend_long v, uint32_t argnum, zend_long max);
@@ -15,10 +17,16 @@ bool rl_check_token(zend_string *token, uint32_t argnum);
 /* wait in 0..86400 s, else a ValueError naming argument argnum. */
 bool rl_check_wait(double wait, uint32_t argnum);
 
-/* lock(): with retries, tries per retries (RedLock's retryCount); else
- * waits up to wait seconds, woken at release. Returns the token or null. */
-void rl_method_lock(rl_object *o, zend_string *resource, zend_long ttl, double wait,
+/* lock(), lockShared(), acquirePermit(): with retries, tries per retries
+ * (RedLock's retryCount); else waits up to wait seconds, woken at release.
+ * Returns the token or null. */
+void rl_method_lock(rl_object *o, zend_string *resource, const rl_kind *kind, zend_long ttl, double wait,
                     rl_retry *retries, zval *return_value);
+
+/* RedisLock::lock($resource, $ttl, $wait = 0.0), and lockShared() with the
+ * same arguments on both classes. */
+void rl_method_lock_waiting(INTERNAL_FUNCTION_PARAMETERS);
+void rl_method_lock_shared(INTERNAL_FUNCTION_PARAMETERS);
 
 /* unlock($resource, $token), extend($resource, $token, $ttl),
  * synchronized($resource, $callback, $ttl, $wait). */

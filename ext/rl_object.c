@@ -403,6 +403,7 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
     h->pid = rl_pid();
     h->valid_until_us = valid_until_us;
     h->fence = 0;
+    h->mode = RL_MODE_EXCLUSIVE;
     zend_hash_update_ptr(&o->held, key, h);
     if (o->auto_release) {
         link_live(o);

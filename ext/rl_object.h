@@ -13,6 +13,7 @@ typedef struct rl_held {
     pid_t pid;             /* a forked child never auto-releases its parent's locks */
     int64_t valid_until_us;/* monotonic: when the lock can no longer be trusted */
     long long fence;       /* option "fencing": the acquisition's number, else 0 */
+    int mode;              /* rl_mode: a lock, a shared lock or a permit */
 } rl_held;
 
 /* Where an object is in its life. Only a READY object has nodes and settings

@@ -53,6 +53,8 @@ void rl_counters_info(void)
     snprintf(n, sizeof n, ZEND_ULONG_FMT, RLG(stats).field); \
     php_info_print_table_row(2, label, n);
     ROW("Locks acquired", acquired);
+    ROW("Shared locks acquired", acquired_shared);
+    ROW("Permits acquired", acquired_permits);
     ROW("Lock attempts contended", contended);
     ROW("Operations failed", failed);
     ROW("Locks released", released);
@@ -67,6 +69,8 @@ void rl_counters_to_array(zval *out)
 {
     array_init(out);
     add_assoc_long(out, "acquired", (zend_long)RLG(stats).acquired);
+    add_assoc_long(out, "acquired_shared", (zend_long)RLG(stats).acquired_shared);
+    add_assoc_long(out, "acquired_permits", (zend_long)RLG(stats).acquired_permits);
     add_assoc_long(out, "contended", (zend_long)RLG(stats).contended);
     add_assoc_long(out, "failed", (zend_long)RLG(stats).failed);
     add_assoc_long(out, "released", (zend_long)RLG(stats).released);

@@ -60,7 +60,7 @@ PHP_METHOD(RedisLock, acquireLock)
         zend_string_release(key);
         RETURN_THROWS();
     }
-    r = rl_lock_try(o, key, timeout * 1000, &token, true);
+    r = rl_lock_try(o, key, &rl_kind_exclusive, timeout * 1000, &token, true);
     zend_string_release(key);
     if (token) {
         zend_string_release(token);
@@ -100,22 +100,36 @@ PHP_METHOD(RedisLock, releaseLock)
 
 PHP_METHOD(RedisLock, lock)
 {
+    rl_method_lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, lockShared)
+{
+    rl_method_lock_shared(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, acquirePermit)
+{
     zend_string *resource;
-    zend_long ttl;
+    zend_long limit, ttl;
     double wait = 0.0;
+    rl_kind kind = {RL_MODE_PERMIT, 0};
     rl_object *o;
 
-    ZEND_PARSE_PARAMETERS_START(2, 3)
+    ZEND_PARSE_PARAMETERS_START(3, 4)
         Z_PARAM_STR(resource)
+        Z_PARAM_LONG(limit)
         Z_PARAM_LONG(ttl)
         Z_PARAM_OPTIONAL
         Z_PARAM_DOUBLE(wait)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_wait(wait, 3)) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_positive(limit, 2, RL_MAX_PERMITS)
+        || !rl_check_wait(wait, 4)) {
         RETURN_THROWS();
     }
-    rl_method_lock(o, resource, ttl, wait, NULL, return_value);
+    kind.limit = limit;
+    rl_method_lock(o, resource, &kind, ttl, wait, NULL, return_value);
 }
 
 PHP_METHOD(RedisLock, unlock)

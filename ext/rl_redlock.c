@@ -89,13 +89,18 @@ PHP_METHOD(RedLock, lock)
         RETURN_THROWS();
     }
     if (!wait_null) { /* a wait: woken at release, as RedisLock */
-        rl_method_lock(o, resource, ttl, wait, NULL, return_value);
+        rl_method_lock(o, resource, &rl_kind_exclusive, ttl, wait, NULL, return_value);
         return;
     }
     /* No wait given: retryCount tries in all, a random [retryDelay/2, retryDelay]
      * ms apart, as the Redlock libraries do. */
     rl_retry_start(&w, o->retry_count, o->retry_delay_ms * 500, o->retry_delay_ms * 1000);
-    rl_method_lock(o, resource, ttl, 0.0, &w, return_value);
+    rl_method_lock(o, resource, &rl_kind_exclusive, ttl, 0.0, &w, return_value);
+}
+
+PHP_METHOD(RedLock, lockShared)
+{
+    rl_method_lock_shared(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 PHP_METHOD(RedLock, unlock)

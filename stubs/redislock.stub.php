@@ -28,6 +28,12 @@ final class RedisLock
     /** Takes $resource for $ttl ms, waiting up to $wait s (woken at release); the token, or null. */
     public function lock(string $resource, int $ttl, float $wait = 0.0): ?string {}
 
+    /** A shared (read) lock on $resource for $ttl ms, waiting up to $wait s: any number of shared holders, never with a lock(). */
+    public function lockShared(string $resource, int $ttl, float $wait = 0.0): ?string {}
+
+    /** One of $limit permits of the semaphore $resource for $ttl ms, waiting up to $wait s; released by unlock(). */
+    public function acquirePermit(string $resource, int $limit, int $ttl, float $wait = 0.0): ?string {}
+
     public function unlock(string $resource, string $token): bool {}
 
     public function extend(string $resource, string $token, int $ttl): bool {}
@@ -56,6 +62,9 @@ final class RedLock
 
     /** Takes $resource for $ttl ms on a quorum; null $wait: retryCount tries, else waits up to $wait s. */
     public function lock(string $resource, int $ttl, ?float $wait = null): ?string {}
+
+    /** A shared (read) lock on a quorum, waiting up to $wait s: any number of shared holders, never with a lock(). */
+    public function lockShared(string $resource, int $ttl, float $wait = 0.0): ?string {}
 
     public function unlock(string $resource, string $token): bool {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 2b3fe1453616843d92d405ef44215d70f7961a72 */
+ * Stub hash: 9a08b2a36b51fba6281ecd3200d1f76189ae7aeb */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -17,6 +17,15 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lock, 0, 2, IS_STRING, 1)
 	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "0.0")
+ZEND_END_ARG_INFO()
+
+#define arginfo_class_RedisLock_lockShared arginfo_class_RedisLock_lock
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_acquirePermit, 0, 3, IS_STRING, 1)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, limit, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "0.0")
 ZEND_END_ARG_INFO()
@@ -63,6 +72,8 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedLock_lock, 0, 2, IS_STR
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 1, "null")
 ZEND_END_ARG_INFO()
 
+#define arginfo_class_RedLock_lockShared arginfo_class_RedisLock_lock
+
 #define arginfo_class_RedLock_unlock arginfo_class_RedisLock_unlock
 
 #define arginfo_class_RedLock_extend arginfo_class_RedisLock_extend
@@ -78,6 +89,8 @@ ZEND_METHOD(RedisLock, __construct);
 ZEND_METHOD(RedisLock, acquireLock);
 ZEND_METHOD(RedisLock, releaseLock);
 ZEND_METHOD(RedisLock, lock);
+ZEND_METHOD(RedisLock, lockShared);
+ZEND_METHOD(RedisLock, acquirePermit);
 ZEND_METHOD(RedisLock, unlock);
 ZEND_METHOD(RedisLock, extend);
 ZEND_METHOD(RedisLock, synchronized);
@@ -86,6 +99,7 @@ ZEND_METHOD(RedisLock, fencingToken);
 ZEND_METHOD(RedisLock, stats);
 ZEND_METHOD(RedLock, __construct);
 ZEND_METHOD(RedLock, lock);
+ZEND_METHOD(RedLock, lockShared);
 ZEND_METHOD(RedLock, unlock);
 ZEND_METHOD(RedLock, extend);
 ZEND_METHOD(RedLock, synchronized);
@@ -113,6 +127,8 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, acquireLock, arginfo_class_RedisLock_acquireLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, releaseLock, arginfo_class_RedisLock_releaseLock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, lock, arginfo_class_RedisLock_lock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, lockShared, arginfo_class_RedisLock_lockShared, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, acquirePermit, arginfo_class_RedisLock_acquirePermit, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extend, arginfo_class_RedisLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, synchronized, arginfo_class_RedisLock_synchronized, ZEND_ACC_PUBLIC)
@@ -126,6 +142,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, __construct, arginfo_class_RedLock___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, lock, arginfo_class_RedLock_lock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, lockShared, arginfo_class_RedLock_lockShared, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, unlock, arginfo_class_RedLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, extend, arginfo_class_RedLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, synchronized, arginfo_class_RedLock_synchronized, ZEND_ACC_PUBLIC)

@@ -44,7 +44,7 @@ for ($round = 0; $round < 3; $round++) {
 }
 array_push($responses, ...$fpm->requestAll(array_fill(0, 4, ['ops.php', $q + ['sleep' => 0]]), 1));
 
-$per = ['acquired' => 2, 'contended' => 2, 'failed' => 1, 'released' => 1, 'auto_released' => 0, 'expired' => 1,
+$per = ['acquired' => 2, 'acquired_shared' => 0, 'acquired_permits' => 0, 'contended' => 2, 'failed' => 1, 'released' => 1, 'auto_released' => 0, 'expired' => 1,
         'cluster_redirects' => 0, 'cluster_map_refreshes' => 0];
 $served = [];
 $bad = 0;
@@ -85,6 +85,8 @@ echo "a worker served several requests: ", max($served) >= 2 ? 'yes' : 'NO', "\n
 --EXPECT--
 -- a worker's request #1
 acquired: 2
+acquired_shared: 0
+acquired_permits: 0
 contended: 2
 failed: 1
 released: 1
@@ -97,6 +99,8 @@ SERVER command: open, 1 connects, 0 reconnects, 0 dropped
 SERVER wait: open, connected
 -- a worker's request #2
 acquired: 4
+acquired_shared: 0
+acquired_permits: 0
 contended: 4
 failed: 2
 released: 2

@@ -54,6 +54,8 @@ Version | VERSION
 hiredis version (headers) | %d.%d.%d
 This process | Count
 Locks acquired | 3
+Shared locks acquired | 0
+Permits acquired | 0
 Lock attempts contended | 1
 Operations failed | 0
 Locks released | 3

@@ -20,6 +20,7 @@ const char *rl_status_name(int status)
     case RL_E_NO_MASTER: return "no master";
     case RL_E_NO_SLOT_MAP: return "no slot map";
     case RL_E_REDIRECTS: return "too many redirections";
+    case RL_E_KIND: return "held as another kind";
     }
     return "unknown error";
 }

@@ -21,7 +21,8 @@ enum rl_status {
     RL_E_REPLICAS = 13,    /* fewer replicas than min_replicas acknowledged the lock */
     RL_E_NO_MASTER = 14,   /* Sentinel: no sentinel could name a master that ROLE confirms */
     RL_E_NO_SLOT_MAP = 15, /* Cluster: no node answered with a slot map covering every slot */
-    RL_E_REDIRECTS = 16    /* Cluster: still redirected (MOVED/ASK/TRYAGAIN/CLUSTERDOWN) after the call's bound */
+    RL_E_REDIRECTS = 16,   /* Cluster: still redirected (MOVED/ASK/TRYAGAIN/CLUSTERDOWN) after the call's bound */
+    RL_E_KIND = 17         /* the object holds the resource as another kind (lock, shared lock, permit) */
 };
 
 /* Short lowercase name of a status, for messages and logs. */

@@ -33,7 +33,7 @@ static void arg_num(argv_builder *b, long long v)
 /* The keys of one lock besides the lock key (rl_scripts.c, rl_key_derived()):
  * its queue, reservation, wake stream and fence counter. Short keys are
  * built on the stack. */
-#define NKEYS 4
+#define NKEYS 5
 typedef struct lock_keys {
     char stack[NKEYS][128];
     char *buf[NKEYS];
@@ -42,7 +42,7 @@ typedef struct lock_keys {
 
 static int lock_keys_make(lock_keys *k, const char *key, size_t key_len)
 {
-    static const char letter[NKEYS] = {'q', 'r', 'w', 'f'};
+    static const char letter[NKEYS] = {'q', 'r', 'w', 'f', 's'};
     size_t i, len = rl_key_derived(key, key_len, 'q', NULL, 0); /* the same length for each letter */
     for (i = 0; i < NKEYS; i++) {
         k->len[i] = len;
@@ -74,6 +74,7 @@ static void lock_keys_free(lock_keys *k)
 #define KEY_RESERVATION 1
 #define KEY_WAKE 2
 #define KEY_FENCE 3
+#define KEY_SHARED 4
 
 /* EVAL/EVALSHA <script> <numkeys> <lock key> [derived keys...] */
 static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op, const lock_keys *k,
@@ -111,11 +112,38 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
     return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
 }
 
-static const int release_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
+static const int release_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE, KEY_SHARED};
+static const int extend_keys[] = {KEY_SHARED};
+static const int shared_keys[] = {KEY_SHARED, KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
+static const int permit_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
 static const int acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION};
 static const int leave_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
 static const int fenced_acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_FENCE};
 static const int fence_keys[] = {KEY_FENCE};
+
+/* A shared lock's or a permit's acquire script; a LOCK is one try (never
+ * queued), the op's token standing in for the waiter id it needs. */
+static void append_acquire_other(argv_builder *b, const rl_op *op, int eval, const lock_keys *k)
+{
+    int wait = op->kind == RL_OP_LOCK_WAIT;
+    if (op->mode == RL_MODE_SHARED) {
+        script_head(b, RL_SCRIPT_ACQUIRE_SHARED, eval, op, k, shared_keys, 4);
+    } else {
+        script_head(b, RL_SCRIPT_ACQUIRE_PERMIT, eval, op, k, permit_keys, 3);
+    }
+    arg(b, op->token, op->token_len);
+    arg_num(b, op->ttl_ms);
+    if (wait) {
+        arg(b, op->waiter, op->waiter_len);
+    } else {
+        arg(b, op->token, op->token_len);
+    }
+    arg_num(b, wait ? op->wait_ms : 0);
+    arg(b, wait && op->enqueue ? "1" : "0", 1);
+    if (op->mode == RL_MODE_PERMIT) {
+        arg_num(b, op->limit);
+    }
+}
 
 int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
 {
@@ -124,12 +152,15 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
     lock_keys k;
     int derived = op->kind == RL_OP_UNLOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
                   || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE
-                  || (op->kind == RL_OP_LOCK && op->fencing);
+                  || (op->kind == RL_OP_EXTEND && op->mode == RL_MODE_SHARED)
+                  || (op->kind == RL_OP_LOCK && (op->fencing || op->mode != RL_MODE_EXCLUSIVE));
 
     if (derived && lock_keys_make(&k, op->key, op->key_len) != 0) {
         return RL_E_NOMEM;
     }
-    switch (op->kind) {
+    if ((op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT) && op->mode != RL_MODE_EXCLUSIVE) {
+        append_acquire_other(&b, op, eval, &k);
+    } else switch (op->kind) {
     case RL_OP_LOCK:
         if (op->fencing) { /* SET NX cannot count: the acquire script in every form */
             script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, fence_keys, 1);
@@ -152,11 +183,11 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         arg_num(&b, op->ttl_ms);
         break;
     case RL_OP_UNLOCK:
-        script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, release_keys, 3);
+        script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, release_keys, 4);
         arg(&b, op->token, op->token_len);
         break;
     case RL_OP_EXTEND:
-        script_head(&b, RL_SCRIPT_EXTEND, eval, op, NULL, NULL, 0);
+        script_head(&b, RL_SCRIPT_EXTEND, eval, op, &k, extend_keys, op->mode == RL_MODE_SHARED);
         arg(&b, op->token, op->token_len);
         arg_num(&b, op->ttl_ms);
         break;
@@ -379,7 +410,7 @@ int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, siz
         break;
     case REDIS_REPLY_INTEGER: /* scripts */
         *value = reply->integer;
-        if (op->kind == RL_OP_LOCK_WAIT) {
+        if (op->kind == RL_OP_LOCK_WAIT || (op->kind == RL_OP_LOCK && op->mode != RL_MODE_EXCLUSIVE)) {
             if (reply->integer <= -3) {
                 *value = -3 - reply->integer; /* the fence number, 0 without fencing */
                 return RL_REPLY_YES;

@@ -22,6 +22,13 @@ typedef enum rl_op_kind {
     RL_OP_FENCE_RAISE   /* raise key's fence counter to op->fence (Lua) */
 } rl_op_kind;
 
+/* What an acquire takes (LOCK, LOCK_WAIT). */
+typedef enum rl_mode {
+    RL_MODE_EXCLUSIVE = 0, /* a lock: one holder */
+    RL_MODE_SHARED,        /* a shared lock: any number of shared holders, never with an exclusive one */
+    RL_MODE_PERMIT         /* a semaphore's permit: at most op->limit holders */
+} rl_mode;
+
 typedef struct rl_op {
     rl_op_kind kind;
     const char *key;
@@ -42,6 +49,11 @@ typedef struct rl_op {
     int fencing;         /* LOCK, LOCK_WAIT: count the acquisition on key's fence
                             counter; a yes vote's value is its number */
     long long fence;     /* FENCE_RAISE: the number to raise the counter to */
+    int mode;            /* LOCK, LOCK_WAIT: an rl_mode (a LOCK of another mode than
+                            exclusive is that mode's script, not queueing);
+                            EXTEND: RL_MODE_SHARED sends the shared holders' key
+                            (else a shared lock answers no with value -1) */
+    long long limit;     /* RL_MODE_PERMIT: the semaphore's limit */
 } rl_op;
 
 typedef enum rl_send_form {

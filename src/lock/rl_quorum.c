@@ -86,6 +86,17 @@ int rl_fence_needs_raise(const rl_vote *v, long long fence)
     return !(v->status == RL_OK && v->yes && v->value >= fence);
 }
 
+int rl_extend_wants_shared(const rl_vote *votes, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (votes[i].status == RL_OK && !votes[i].yes && votes[i].value == -1) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int rl_failure_status(const rl_vote *votes, size_t n)
 {
     int status = RL_OK;

@@ -9,6 +9,8 @@ typedef enum rl_script {
     RL_SCRIPT_ACQUIRE,      /* take if free or already ours (safe to repeat) */
     RL_SCRIPT_ACQUIRE_WAIT, /* take if free or ours, else queue a waiter and return the PTTL */
     RL_SCRIPT_LEAVE,        /* remove a waiter from the queue, and its reservation */
+    RL_SCRIPT_ACQUIRE_SHARED, /* take a shared lock, or queue a waiter and return the PTTL */
+    RL_SCRIPT_ACQUIRE_PERMIT, /* take a permit of a semaphore, or queue a waiter and return the PTTL */
     RL_SCRIPT_FENCE_RAISE,  /* raise a fence counter to a number, never lower it */
     RL_SCRIPT_COUNT
 } rl_script;

@@ -124,8 +124,15 @@ UNIT_TEST(test_lockops)
     rl_op wait = {RL_OP_LOCK_WAIT, "lock:r", 6, "tok", 3, 5000, "w1", 2, 900, 1};
     rl_op wake = {RL_OP_WAKE_WAIT, "lock:r", 6, NULL, 0, 0, "w1", 2, 1500, 0};
     rl_op tagged = {RL_OP_UNLOCK, "lock:{t}r", 9, "tok", 3, 0};
+    rl_op extend = {RL_OP_EXTEND, "lock:r", 6, "tok", 3, 5000};
+    rl_op fenced = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
+    rl_op permit = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
     long long v = 0;
     int s;
+
+    fenced.fencing = 1;
+    permit.mode = RL_MODE_PERMIT;
+    permit.limit = 3;
 
     ENCODES_TO(&lock, RL_FORM_FIRST, "*6\r\n$3\r\nSET\r\n$6\r\nlock:r\r\n$3\r\ntok\r\n$2\r\nNX\r\n$2\r\nPX\r\n$4\r\n5000\r\n");
     /* the waiter reads the wake stream from the start: the lock key, NUL, 'w',
@@ -137,15 +144,40 @@ UNIT_TEST(test_lockops)
         rl_script_set_sha((rl_script)s, "0123456789012345678901234567890123456789");
         CHECK(strlen(rl_script_source((rl_script)s)) > 20, "script %d has no source", s);
     }
-    /* every key in KEYS: the lock, its queue, reservation and wake stream */
+    /* every key in KEYS: the lock, its queue, reservation, wake stream and
+     * shared holders (a release serves every kind of token) */
     ENCODES_TO(&unlock, RL_FORM_FIRST,
-               "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
-               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0w{mio}\r\n$3\r\ntok\r\n");
+               "*9\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n5\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0w{mio}\r\n"
+               "$13\r\nlock:r\0s{mio}\r\n$3\r\ntok\r\n");
     /* a key with a hash tag keeps it: derived keys are the key and a suffix */
     ENCODES_TO(&tagged, RL_FORM_FIRST,
-               "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n"
+               "*9\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n5\r\n"
                "$9\r\nlock:{t}r\r\n$11\r\nlock:{t}r\0q\r\n$11\r\nlock:{t}r\0r\r\n$11\r\nlock:{t}r\0w\r\n"
-               "$3\r\ntok\r\n");
+               "$11\r\nlock:{t}r\0s\r\n$3\r\ntok\r\n");
+    /* a lock's extend has its one key; a shared lock's its holders' too */
+    ENCODES_TO(&extend, RL_FORM_FIRST,
+               "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"
+               "$3\r\ntok\r\n$4\r\n5000\r\n");
+    extend.mode = RL_MODE_SHARED;
+    ENCODES_TO(&extend, RL_FORM_FIRST,
+               "*7\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n2\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0s{mio}\r\n$3\r\ntok\r\n$4\r\n5000\r\n");
+    /* fencing: the acquire script with the counter, in every form */
+    ENCODES_TO(&fenced, RL_FORM_FIRST,
+               "*7\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n2\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0f{mio}\r\n$3\r\ntok\r\n$4\r\n5000\r\n");
+    /* a permit, one try: the token stands in for the waiter, not queued, the limit last */
+    ENCODES_TO(&permit, RL_FORM_FIRST,
+               "*13\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0w{mio}\r\n"
+               "$3\r\ntok\r\n$4\r\n5000\r\n$3\r\ntok\r\n$1\r\n0\r\n$1\r\n0\r\n$1\r\n3\r\n");
+    CHECK(judged(&fenced, ":42\r\n", &v) == RL_REPLY_YES && v == 42, "fenced acquire: the count is the value");
+    CHECK(judged(&fenced, ":0\r\n", &v) == RL_REPLY_NO, "fenced acquire 0 is not a no");
+    CHECK(judged(&wait, ":-45\r\n", &v) == RL_REPLY_YES && v == 42, "acquire-or-queue -3 - 42: count %lld", v);
+    CHECK(judged(&permit, ":-3\r\n", &v) == RL_REPLY_YES && v == 0, "permit taken");
+    CHECK(judged(&permit, ":250\r\n", &v) == RL_REPLY_NO && v == 250, "permit: PTTL of the first to expire");
+    CHECK(judged(&extend, ":-1\r\n", &v) == RL_REPLY_NO && v == -1, "extend -1: ask again with the holders' key");
 
     CHECK(judged(&lock, "+OK\r\n", &v) == RL_REPLY_YES, "SET +OK is not a yes");
     CHECK(judged(&lock, "$-1\r\n", &v) == RL_REPLY_NO, "SET nil is not a no");

@@ -210,3 +210,17 @@ UNIT_TEST(test_quorum_fence)
     votes_of("nn", votes);
     CHECK(rl_fence_of(votes, 2) == 0, "no yes vote: no number");
 }
+
+/* An extend sent without the shared holders' key is asked again with it
+ * when a node answered -1; a failed node's value means nothing. */
+UNIT_TEST(test_quorum_extend_shared)
+{
+    rl_vote votes[3];
+    votes_of("nyf", votes);
+    votes[0].value = 0;
+    votes[1].value = 1;
+    votes[2].value = -1;
+    CHECK(!rl_extend_wants_shared(votes, 3), "no node said shared");
+    votes[0].value = -1;
+    CHECK(rl_extend_wants_shared(votes, 3), "a no with -1 says shared");
+}

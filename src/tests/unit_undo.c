@@ -18,11 +18,12 @@ UNIT_TEST(test_deferred_undos)
     c = rl_conn_new(&ep, RL_ROLE_COMMAND);
     rl_conn_defer_undo(c, "lock:a", 6, "tok1", 4);
     CHECK(rl_undos_append(c, 1) == 1 && c->undos == 0 && c->owed == 1, "one undo appended");
-    /* the release script with all four keys: the lock, then its queue,
-     * reservation and wake stream, each the lock key, NUL, a letter, and
-     * the tag of the lock key's slot (6035: "0j4") */
-    len = snprintf(want, sizeof want, "*8\r\n$4\r\nEVAL\r\n$%zu\r\n%s\r\n$1\r\n4\r\n$6\r\nlock:a\r\n"
-                   "$13\r\nlock:a_q{0j4}\r\n$13\r\nlock:a_r{0j4}\r\n$13\r\nlock:a_w{0j4}\r\n$4\r\ntok1\r\n",
+    /* the release script with all five keys: the lock, then its queue,
+     * reservation, wake stream and shared holders, each the lock key, NUL,
+     * a letter, and the tag of the lock key's slot (6035: "0j4") */
+    len = snprintf(want, sizeof want, "*9\r\n$4\r\nEVAL\r\n$%zu\r\n%s\r\n$1\r\n5\r\n$6\r\nlock:a\r\n"
+                   "$13\r\nlock:a_q{0j4}\r\n$13\r\nlock:a_r{0j4}\r\n$13\r\nlock:a_w{0j4}\r\n"
+                   "$13\r\nlock:a_s{0j4}\r\n$4\r\ntok1\r\n",
                    strlen(src), src);
     for (i = 0; i < len; i++) { /* snprintf stops at a NUL: the key separators are written as '_' */
         if (want[i] == '_') {
