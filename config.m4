@@ -40,21 +40,31 @@ if test "$PHP_REDISLOCK" != "no"; then
   PHP_EVAL_INCLINE([$OPENSSL_CFLAGS])
   PHP_EVAL_LIBLINE([$OPENSSL_LIBS], [REDISLOCK_SHARED_LIBADD])
 
+  dnl the watchdog thread (auto_extend) needs POSIX threads
+  AC_CHECK_HEADER([pthread.h], [
+    PHP_ADD_LIBRARY([pthread],, [REDISLOCK_SHARED_LIBADD])
+    redislock_watchdog="-DRL_WATCHDOG=1"
+  ], [
+    AC_MSG_WARN([no pthread.h: built without the watchdog thread (option auto_extend is refused)])
+    redislock_watchdog=""
+  ])
+
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   AC_DEFINE([HAVE_REDISLOCK], [1], [Have redislock])
 
   dnl src/ by job: base (clock, pid, status, random), transport (addresses,
   dnl connections, reply bounds, pool keys), lock (commands, scripts,
-  dnl fan-out, quorum, retries), topology (Sentinel, Cluster slots)
+  dnl fan-out, quorum, retries, watchdog), topology (Sentinel, Cluster slots)
   redislock_src="src/base/rl_clock.c src/base/rl_pid.c src/base/rl_status.c src/base/rl_token.c \
     src/transport/rl_endpoint.c src/transport/rl_url.c src/transport/rl_redact.c src/transport/rl_conn.c \
     src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
     src/lock/rl_lockops.c src/lock/rl_scripts.c src/lock/rl_fanout.c src/lock/rl_quorum.c src/lock/rl_retry.c \
+    src/lock/rl_watchdog.c \
     src/topology/rl_sentinel.c src/topology/rl_slots.c"
   redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \
     ext/rl_object.c ext/rl_observe.c ext/rl_locking.c ext/rl_methods.c \
     ext/rl_redislock.c ext/rl_redlock.c ext/rl_topology.c ext/rl_cluster.c"
-  PHP_NEW_EXTENSION([redislock], [$redislock_src $redislock_ext], [$ext_shared],, [-Wall -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1])
+  PHP_NEW_EXTENSION([redislock], [$redislock_src $redislock_ext], [$ext_shared],, [-Wall -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $redislock_watchdog])
   PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_INCLUDE([$ext_srcdir/ext])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/base])

@@ -12,6 +12,8 @@
 #                request (its own certificates and TLS redis-server) fpm_tls.txt
 #   kinds        plain lock, fencing, shared lock and permit cycles, 1
 #                and 5 nodes, direct and through a 0.5 ms proxy       kinds.txt
+#   watchdog     lock + unlock with and without auto_extend, and the
+#                extends per second for 100 held locks               watchdog.txt
 #   cluster      lock + unlock cycle on a Redis Cluster (3 masters +
 #                3 replicas, its own) against standalone, redislock
 #                and userland phpredis                               cluster.txt
@@ -19,7 +21,7 @@
 #                standalone: cluster_instructions.sh, run on its own)
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
-# Env: BENCH_ONLY ("cycle kinds handoff fpm fpm-tls cluster"), BENCH_DELAYS ("0.5 2"),
+# Env: BENCH_ONLY ("cycle kinds watchdog handoff fpm fpm-tls cluster"), BENCH_DELAYS ("0.5 2"),
 #   BENCH_ROUNDS, BENCH_CYCLES, BENCH_ROUND_MS (cycle.php; BENCH_ROUNDS and
 #   BENCH_CYCLES, cycles per round, also cluster.php), BENCH_HANDOFFS
 #   (handoff.php), BENCH_FPM_SECONDS, BENCH_FPM_ROUNDS, BENCH_FPM_CONCURRENCY
@@ -32,7 +34,7 @@ ext="$root/modules/redislock.so"
 [[ -f $ext ]] || "$root/scripts/build.sh"
 results="$here/results"
 mkdir -p "$results"
-only=" ${BENCH_ONLY:-cycle kinds handoff fpm fpm-tls cluster} "
+only=" ${BENCH_ONLY:-cycle kinds watchdog handoff fpm fpm-tls cluster} "
 read -r -a delays <<<"${BENCH_DELAYS:-0.5 2}"
 
 dir=$(mktemp -d)
@@ -111,6 +113,12 @@ if [[ $only == *" kinds "* ]]; then
       php_run "$here/kinds.php" "$(list "${proxied[@]}")" 0.5
       stop_proxies
     } | tee "$results/kinds.txt"
+fi
+
+if [[ $only == *" watchdog "* ]]; then
+    { header "auto_extend: cycle cost and the watchdog's load"
+      php_run "$here/watchdog.php" "${servers[0]}" 100 3000 6
+    } | tee "$results/watchdog.txt"
 fi
 
 if [[ $only == *" handoff "* ]]; then

@@ -19,6 +19,7 @@ typedef struct rl_counters {
     zend_ulong released;      /* releases that deleted our key */
     zend_ulong auto_released; /* of those, done for the user at destruction or request end */
     zend_ulong expired;       /* releases that found the lock no longer ours (TTL ran out) */
+    zend_ulong lost;          /* auto_extend locks the watchdog could not keep, as seen by the request */
     zend_ulong cluster_redirects;     /* MOVED and ASK redirections followed */
     zend_ulong cluster_map_refreshes; /* slot maps asked for (CLUSTER SLOTS) */
 } rl_counters;

@@ -8,6 +8,7 @@
 #include "ext/spl/spl_exceptions.h"
 #include "zend_attributes.h"
 #include "php_redislock.h"
+#include "src/lock/rl_watchdog.h"
 #include "rl_errors.h"
 #include "rl_object.h"
 #include "rl_pool.h"
@@ -78,6 +79,7 @@ static PHP_MINIT_FUNCTION(redislock)
 
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
+    rl_watch_shutdown(); /* first: its connections use the TLS contexts */
     rl_topology_shutdown();
     rl_cluster_shutdown();
     rl_pool_shutdown();
@@ -99,6 +101,7 @@ static PHP_RINIT_FUNCTION(redislock)
  * the place where locks left held are released. */
 static PHP_RSHUTDOWN_FUNCTION(redislock)
 {
+    rl_watch_clear(); /* the request's auto_extend locks are extended no more */
     rl_release_live_objects();
     rl_pool_settle();
     return SUCCESS;

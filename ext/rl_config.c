@@ -1,4 +1,5 @@
 #include "rl_config.h"
+#include "src/lock/rl_watchdog.h"
 #include "php_redislock.h"
 #include "rl_observe.h"
 #include "zend_exceptions.h"
@@ -117,6 +118,32 @@ static zend_result set_auto_release(rl_settings *s, zval *v, uint32_t argnum, co
 static zend_result set_fencing(rl_settings *s, zval *v, uint32_t argnum, const char *name)
 {
     return opt_bool(v, &s->fencing, argnum, name);
+}
+
+static zend_result set_auto_extend(rl_settings *s, zval *v, uint32_t argnum, const char *name)
+{
+    if (opt_bool(v, &s->auto_extend, argnum, name) == FAILURE) {
+        return FAILURE;
+    }
+    if (s->auto_extend && !RL_HAVE_WATCHDOG) {
+        zend_argument_value_error(argnum, "option \"auto_extend\" needs the watchdog thread, "
+                                  "and this build has none (no POSIX threads)");
+        return FAILURE;
+    }
+    return SUCCESS;
+}
+
+static zend_result set_max_hold(rl_settings *s, zval *v, uint32_t argnum, const char *name)
+{
+    if (Z_TYPE_P(v) != IS_DOUBLE && Z_TYPE_P(v) != IS_LONG) {
+        return type_error(argnum, name, "float", v);
+    }
+    s->max_hold = zval_get_double(v);
+    if (!(s->max_hold >= 0.0 && s->max_hold <= 31536000.0)) {
+        zend_argument_value_error(argnum, "option \"max_hold\" must be between 0 (no cap) and 31536000 seconds");
+        return FAILURE;
+    }
+    return SUCCESS;
 }
 
 static zend_result set_logger(rl_settings *s, zval *v, uint32_t argnum, const char *name)
@@ -252,6 +279,8 @@ static const struct rl_option {
     {"persistent", set_persistent, false},
     {"auto_release", set_auto_release, false},
     {"fencing", set_fencing, false},
+    {"auto_extend", set_auto_extend, false},
+    {"max_hold", set_max_hold, false},
     {"logger", set_logger, false},
     {"min_replicas", set_min_replicas, false},
     {"replica_timeout", set_replica_timeout, false},

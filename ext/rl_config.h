@@ -19,6 +19,8 @@ typedef struct rl_settings {
     bool persistent;
     bool auto_release;
     bool fencing;            /* number every acquisition (fencingToken()) */
+    bool auto_extend;        /* the watchdog thread keeps locks extended */
+    double max_hold;         /* seconds after which it stops; 0: never */
     double drift_factor;
     zend_long min_replicas;  /* 0: off */
     double replica_timeout;  /* seconds */

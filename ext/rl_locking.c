@@ -4,6 +4,7 @@
 #include "php_redislock.h"
 #include "src/base/rl_clock.h"
 #include "src/lock/rl_quorum.h"
+#include "src/lock/rl_watchdog.h"
 #include "src/base/rl_status.h"
 #include "src/base/rl_token.h"
 #include "zend_exceptions.h"
@@ -180,6 +181,44 @@ static rl_outcome fence_write_back(rl_object *o, const rl_tally *t, rl_tally *w,
     return rl_decide(&w->count, until, rl_now_us());
 }
 
+/* auto_extend: hands a won lock to the watchdog, on the nodes the votes
+ * went to (a sentinel group's master, a cluster slot's master). false, with
+ * an exception, when the watchdog cannot take it. */
+static bool watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h)
+{
+    const rl_endpoint *stack[MAX_STACK_VOTES], **eps = o->n <= MAX_STACK_VOTES ? stack : ecalloc(o->n, sizeof *eps);
+    rl_watch_spec spec;
+    size_t i;
+
+    for (i = 0; i < o->n; i++) {
+        eps[i] = &t->votes[i].conn->ep;
+    }
+    memset(&spec, 0, sizeof spec);
+    spec.eps = eps;
+    spec.n = o->n;
+    spec.quorum = o->quorum;
+    spec.key = op->key;
+    spec.key_len = op->key_len;
+    spec.token = op->token;
+    spec.token_len = op->token_len;
+    spec.ttl_ms = op->ttl_ms;
+    spec.mode = op->mode == RL_MODE_SHARED ? RL_MODE_SHARED : RL_MODE_EXCLUSIVE;
+    spec.drift_factor = o->drift_factor;
+    spec.drift = o->redlock;
+    spec.timeouts = o->timeouts;
+    spec.valid_until_us = h->valid_until_us;
+    spec.max_hold_us = o->max_hold_us;
+    h->watch = rl_watch_add(&spec);
+    if (eps != stack) {
+        efree(eps);
+    }
+    if (h->watch == 0) {
+        rl_throw_status(RL_E_NOMEM, "cannot start the watchdog thread for auto_extend");
+        return false;
+    }
+    return true;
+}
+
 /* One quorum attempt with op (LOCK or LOCK_WAIT, with a fresh token). A
  * call's first attempt that finds the lock held counts as contended. */
 static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string **token_out, long long *pttl,
@@ -212,6 +251,10 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
         rl_held *h = rl_held_add(o, key, *token_out, until);
         h->fence = fence;
         h->mode = op->mode;
+        if (o->auto_extend && !watch(o, &t, op, h)) {
+            tally_free(&t);
+            return -1; /* held and recorded: auto-release, or the caller's release, has it */
+        }
             RLG(stats).acquired++;
         RLG(stats).acquired_shared += op->mode == RL_MODE_SHARED;
         RLG(stats).acquired_permits += op->mode == RL_MODE_PERMIT;
@@ -418,17 +461,46 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     return r;
 }
 
-int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
+/* The lock this process holds on key, with its validity brought up to date
+ * from the watchdog (a lost one: validity 0, and the logger told once), or
+ * NULL. */
+static rl_held *held_now(rl_object *o, zend_string *key)
 {
     rl_held *h = rl_held_find(o, key);
+    int64_t until;
+    if (h == NULL || h->pid != rl_pid()) {
+        return NULL;
+    }
+    if (h->watch) {
+        int state = rl_watch_state(h->watch, &until);
+        if (state == RL_WATCH_ACTIVE || state == RL_WATCH_CAPPED) {
+            h->valid_until_us = until;
+        } else if (state == RL_WATCH_LOST) {
+            h->valid_until_us = 0;
+            if (!h->lost_logged) {
+                h->lost_logged = true;
+                RLG(stats).lost++;
+                rl_object_log(o, "warning", "lost", key, NULL);
+            }
+        }
+    }
+    return h;
+}
+
+int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
+{
+    rl_held *h = held_now(o, key);
     rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
-    bool ours = h != NULL && h->pid == rl_pid() && zend_string_equals(h->token, token);
+    bool ours = h != NULL && zend_string_equals(h->token, token);
+    /* the watchdog could not keep it: no longer ours, whatever Redis says
+     * now (the release is still sent: the key may be ours still) */
+    bool lost = ours && h->watch && h->lost_logged;
     int64_t start = rl_now_us();
     rl_outcome outcome;
     rl_tally t;
     int r;
 
-    if (ours && h->count > 1) {
+    if (ours && h->count > 1 && !lost) {
         h->count--; /* re-entrant: the key goes at the last release */
         return 1;
     }
@@ -438,11 +510,13 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
     if (outcome == RL_NO_QUORUM) {
         r = fail_no_quorum(o, &t, key, start);
     } else {
-        r = outcome == RL_WON;
+        r = outcome == RL_WON && !lost;
         if (ours) {
             rl_held_remove(o, key);
         }
-        if (r == 1) {
+        if (lost) {
+            /* told as "lost" already */
+        } else if (r == 1) {
             RLG(stats).released++;
             log_votes(o, &t, start, "info", "released", key, ZSTR_VAL(token));
         } else if (ours) {
@@ -499,15 +573,15 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
 
 zend_long rl_lock_fence(rl_object *o, zend_string *key)
 {
-    rl_held *h = rl_held_find(o, key);
-    return h != NULL && h->pid == rl_pid() && h->valid_until_us > rl_now_us() ? (zend_long)h->fence : 0;
+    rl_held *h = held_now(o, key);
+    return h != NULL && h->valid_until_us > rl_now_us() ? (zend_long)h->fence : 0;
 }
 
 zend_long rl_lock_validity(rl_object *o, zend_string *key)
 {
-    rl_held *h = rl_held_find(o, key);
+    rl_held *h = held_now(o, key);
     int64_t left;
-    if (h == NULL || h->pid != rl_pid()) {
+    if (h == NULL) {
         return 0;
     }
     left = h->valid_until_us - rl_now_us();

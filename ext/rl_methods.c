@@ -235,6 +235,18 @@ void rl_method_validity(INTERNAL_FUNCTION_PARAMETERS)
     zend_string_release(key);
 }
 
+void rl_method_is_held(INTERNAL_FUNCTION_PARAMETERS)
+{
+    rl_object *o;
+    zend_string *key = held_key(INTERNAL_FUNCTION_PARAM_PASSTHRU, &o);
+
+    if (key == NULL) {
+        RETURN_THROWS();
+    }
+    RETVAL_BOOL(rl_lock_validity(o, key) > 0);
+    zend_string_release(key);
+}
+
 void rl_method_fencing_token(INTERNAL_FUNCTION_PARAMETERS)
 {
     rl_object *o;

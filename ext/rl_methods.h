@@ -39,4 +39,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS);
 void rl_method_validity(INTERNAL_FUNCTION_PARAMETERS);
 void rl_method_fencing_token(INTERNAL_FUNCTION_PARAMETERS);
 
+/* isHeld($resource): validity left, not lost by the watchdog. */
+void rl_method_is_held(INTERNAL_FUNCTION_PARAMETERS);
+
 #endif

@@ -1,5 +1,6 @@
 #include "rl_object.h"
 #include "src/lock/rl_quorum.h"
+#include "src/lock/rl_watchdog.h"
 #include "src/base/rl_pid.h"
 #include "php_redislock.h"
 #include "rl_pool.h"
@@ -12,6 +13,9 @@
 static void free_held(zval *zv)
 {
     rl_held *h = Z_PTR_P(zv);
+    if (h->watch) {
+        rl_watch_remove(h->watch); /* released, or its object is gone: stop extending it */
+    }
     zend_string_release(h->token);
     efree(h);
 }
@@ -198,6 +202,8 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
     o->persistent = s->persistent;
     o->auto_release = s->auto_release;
     o->fencing = s->fencing;
+    o->auto_extend = s->auto_extend;
+    o->max_hold_us = (int64_t)(s->max_hold * 1e6);
     o->timeouts.connect_us = (int64_t)(s->connect_timeout * 1e6);
     o->timeouts.reply_us = (int64_t)(s->timeout * 1e6);
     o->drift_factor = s->drift_factor;
@@ -404,6 +410,8 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
     h->valid_until_us = valid_until_us;
     h->fence = 0;
     h->mode = RL_MODE_EXCLUSIVE;
+    h->watch = 0;
+    h->lost_logged = false;
     zend_hash_update_ptr(&o->held, key, h);
     if (o->auto_release) {
         link_live(o);

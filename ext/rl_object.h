@@ -14,6 +14,8 @@ typedef struct rl_held {
     int64_t valid_until_us;/* monotonic: when the lock can no longer be trusted */
     long long fence;       /* option "fencing": the acquisition's number, else 0 */
     int mode;              /* rl_mode: a lock, a shared lock or a permit */
+    uint64_t watch;        /* auto_extend: its watchdog id (0: not watched) */
+    bool lost_logged;      /* the watchdog lost it, and the logger was told */
 } rl_held;
 
 /* Where an object is in its life. Only a READY object has nodes and settings
@@ -40,6 +42,8 @@ struct rl_object {
     bool persistent;       /* conns are the pool's; else ours to free */
     bool auto_release;
     bool fencing;          /* acquisitions are numbered (fence counter per key) */
+    bool auto_extend;      /* the watchdog keeps its locks extended */
+    int64_t max_hold_us;   /* ... for at most this long (0: no cap) */
     rl_timeouts timeouts;
     zend_string *prefix;
     double drift_factor;

@@ -2,6 +2,7 @@
 #include "ext/standard/info.h"
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
+#include "src/lock/rl_watchdog.h"
 
 static bool has_log_method(zval *logger)
 {
@@ -60,6 +61,7 @@ void rl_counters_info(void)
     ROW("Locks released", released);
     ROW("Locks auto-released", auto_released);
     ROW("Locks expired before release", expired);
+    ROW("Locks lost by the watchdog", lost);
     ROW("Cluster redirections followed", cluster_redirects);
     ROW("Cluster slot maps fetched", cluster_map_refreshes);
 #undef ROW
@@ -67,6 +69,8 @@ void rl_counters_info(void)
 
 void rl_counters_to_array(zval *out)
 {
+    uint64_t extended, lost;
+
     array_init(out);
     add_assoc_long(out, "acquired", (zend_long)RLG(stats).acquired);
     add_assoc_long(out, "acquired_shared", (zend_long)RLG(stats).acquired_shared);
@@ -76,6 +80,9 @@ void rl_counters_to_array(zval *out)
     add_assoc_long(out, "released", (zend_long)RLG(stats).released);
     add_assoc_long(out, "auto_released", (zend_long)RLG(stats).auto_released);
     add_assoc_long(out, "expired", (zend_long)RLG(stats).expired);
+    add_assoc_long(out, "lost", (zend_long)RLG(stats).lost);
+    rl_watch_counts(&extended, &lost);
+    add_assoc_long(out, "auto_extended", (zend_long)extended);
     add_assoc_long(out, "cluster_redirects", (zend_long)RLG(stats).cluster_redirects);
     add_assoc_long(out, "cluster_map_refreshes", (zend_long)RLG(stats).cluster_map_refreshes);
 }

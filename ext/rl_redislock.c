@@ -158,6 +158,11 @@ PHP_METHOD(RedisLock, fencingToken)
     rl_method_fencing_token(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+PHP_METHOD(RedisLock, isHeld)
+{
+    rl_method_is_held(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 PHP_METHOD(RedisLock, stats)
 {
     zval pool;

@@ -123,6 +123,11 @@ PHP_METHOD(RedLock, fencingToken)
     rl_method_fencing_token(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+PHP_METHOD(RedLock, isHeld)
+{
+    rl_method_is_held(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 PHP_METHOD(RedLock, synchronized)
 {
     rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);

@@ -47,6 +47,9 @@ final class RedisLock
     /** With option "fencing": the number of this object's acquisition of $resource, larger than every earlier one's; else null. */
     public function fencingToken(string $resource): ?int {}
 
+    /** Whether this object still holds $resource: taken, not released, not expired, not lost by the watchdog. */
+    public function isHeld(string $resource): bool {}
+
     /** This process's counters and pooled connections (both classes), as phpinfo() shows them. */
     public static function stats(): array {}
 }
@@ -78,4 +81,7 @@ final class RedLock
 
     /** With option "fencing": the number of this object's acquisition of $resource, larger than every earlier one's; else null. */
     public function fencingToken(string $resource): ?int {}
+
+    /** Whether this object still holds $resource: taken, not released, not expired, not lost by the watchdog. */
+    public function isHeld(string $resource): bool {}
 }

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9a08b2a36b51fba6281ecd3200d1f76189ae7aeb */
+ * Stub hash: 021f0c1b619ad4af5659c9a328de2267a418c49a */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -56,6 +56,8 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_fencingToken, 0,
 	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
+#define arginfo_class_RedisLock_isHeld arginfo_class_RedisLock_releaseLock
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_stats, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
@@ -84,6 +86,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedLock_fencingToken arginfo_class_RedisLock_fencingToken
 
+#define arginfo_class_RedLock_isHeld arginfo_class_RedisLock_releaseLock
+
 
 ZEND_METHOD(RedisLock, __construct);
 ZEND_METHOD(RedisLock, acquireLock);
@@ -96,6 +100,7 @@ ZEND_METHOD(RedisLock, extend);
 ZEND_METHOD(RedisLock, synchronized);
 ZEND_METHOD(RedisLock, getValidity);
 ZEND_METHOD(RedisLock, fencingToken);
+ZEND_METHOD(RedisLock, isHeld);
 ZEND_METHOD(RedisLock, stats);
 ZEND_METHOD(RedLock, __construct);
 ZEND_METHOD(RedLock, lock);
@@ -105,6 +110,7 @@ ZEND_METHOD(RedLock, extend);
 ZEND_METHOD(RedLock, synchronized);
 ZEND_METHOD(RedLock, getValidity);
 ZEND_METHOD(RedLock, fencingToken);
+ZEND_METHOD(RedLock, isHeld);
 
 
 static const zend_function_entry class_RedisLockException_methods[] = {
@@ -134,6 +140,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, synchronized, arginfo_class_RedisLock_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, getValidity, arginfo_class_RedisLock_getValidity, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, fencingToken, arginfo_class_RedisLock_fencingToken, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, isHeld, arginfo_class_RedisLock_isHeld, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, stats, arginfo_class_RedisLock_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
@@ -148,6 +155,7 @@ static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, synchronized, arginfo_class_RedLock_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, getValidity, arginfo_class_RedLock_getValidity, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, fencingToken, arginfo_class_RedLock_fencingToken, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, isHeld, arginfo_class_RedLock_isHeld, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

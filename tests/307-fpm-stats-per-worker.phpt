@@ -44,7 +44,7 @@ for ($round = 0; $round < 3; $round++) {
 }
 array_push($responses, ...$fpm->requestAll(array_fill(0, 4, ['ops.php', $q + ['sleep' => 0]]), 1));
 
-$per = ['acquired' => 2, 'acquired_shared' => 0, 'acquired_permits' => 0, 'contended' => 2, 'failed' => 1, 'released' => 1, 'auto_released' => 0, 'expired' => 1,
+$per = ['acquired' => 2, 'acquired_shared' => 0, 'acquired_permits' => 0, 'contended' => 2, 'failed' => 1, 'released' => 1, 'auto_released' => 0, 'expired' => 1, 'lost' => 0, 'auto_extended' => 0,
         'cluster_redirects' => 0, 'cluster_map_refreshes' => 0];
 $served = [];
 $bad = 0;
@@ -92,6 +92,8 @@ failed: 1
 released: 1
 auto_released: 0
 expired: 1
+lost: 0
+auto_extended: 0
 cluster_redirects: 0
 cluster_map_refreshes: 0
 DEAD command: closed, 0 connects, 0 reconnects, 0 dropped
@@ -106,6 +108,8 @@ failed: 2
 released: 2
 auto_released: 0
 expired: 2
+lost: 0
+auto_extended: 0
 cluster_redirects: 0
 cluster_map_refreshes: 0
 DEAD command: closed, 0 connects, 0 reconnects, 0 dropped

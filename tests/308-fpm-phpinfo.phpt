@@ -61,6 +61,7 @@ Operations failed | 0
 Locks released | 3
 Locks auto-released | 0
 Locks expired before release | 0
+Locks lost by the watchdog | 0
 Cluster redirections followed | 0
 Cluster slot maps fetched | 0
 Pooled connection | State

@@ -8,7 +8,22 @@ trap 'rm -rf "$out"' EXIT
 cflags=$(pkg-config --cflags hiredis 2>/dev/null || true)
 libs="$(pkg-config --libs hiredis 2>/dev/null || echo -lhiredis) $(pkg-config --libs openssl 2>/dev/null || echo -lssl -lcrypto)"
 # src/ must build without PHP: no PHP include path is given here.
-cc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wno-missing-field-initializers -Werror -g -fsanitize=address,undefined -fno-sanitize-recover=all \
-    $cflags -I"$(pkg-config --variable=includedir hiredis 2>/dev/null || echo /usr/include)" \
-    "$here"/../base/*.c "$here"/../transport/*.c "$here"/../lock/*.c "$here"/../topology/*.c "$here"/*.c $libs -o "$out/unit"
-"$out/unit"
+build() {   # build OUTPUT SANITIZER-FLAGS...
+    local output=$1
+    shift
+    cc -std=c11 -D_GNU_SOURCE -DRL_WATCHDOG=1 -pthread -Wall -Wextra -Wno-missing-field-initializers -Werror -g "$@" \
+        $cflags -I"$(pkg-config --variable=includedir hiredis 2>/dev/null || echo /usr/include)" \
+        "$here"/../base/*.c "$here"/../transport/*.c "$here"/../lock/*.c "$here"/../topology/*.c "$here"/*.c $libs \
+        -o "$output"
+}
+build "$out/unit" -fsanitize=address,undefined -fno-sanitize-recover=all
+"$out/unit" | tee "$out/asan.txt" | grep -v '^core unit tests:' || true
+# The watchdog thread again under ThreadSanitizer (data races, lock order).
+build "$out/unit-tsan" -fsanitize=thread
+tsan=0
+TSAN_OPTIONS="halt_on_error=1 exitcode=66 die_after_fork=0" "$out/unit-tsan" watchdog >"$out/tsan.txt" 2>&1 || tsan=$?
+grep -v '^core unit' "$out/tsan.txt" || true
+read -r ap af < <(sed -n 's/^core unit tests: \([0-9]*\) passed, \([0-9]*\) failed/\1 \2/p' "$out/asan.txt")
+read -r tp tf < <(sed -n 's/^core unit tests: \([0-9]*\) passed, \([0-9]*\) failed/\1 \2/p' "$out/tsan.txt")
+((tsan == 0)) || tf=$((${tf:-0} + 1))   # a race report ends the run with 66
+echo "core unit tests (ASan+UBSan, and the watchdog under TSan): $((${ap:-0} + ${tp:-0})) passed, $((${af:-1} + ${tf:-1})) failed"

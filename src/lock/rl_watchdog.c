@@ -1,0 +1,474 @@
+#include "rl_watchdog.h"
+#ifdef RL_WATCHDOG
+#include "rl_quorum.h"
+#include "../base/rl_clock.h"
+#include "../base/rl_pid.h"
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* One watched lock. Its settings never change once added; state, times
+ * and the flags change under the mutex only. */
+typedef struct watch {
+    uint64_t id;
+    rl_endpoint *eps;
+    size_t n, quorum;
+    char *key, *token;
+    size_t key_len, token_len;
+    long long ttl_ms;
+    int mode;
+    double drift_factor;
+    int drift;
+    rl_timeouts timeouts;
+    int64_t started_us, max_hold_us, next_us, valid_until_us;
+    int state;
+    int busy;     /* the thread is extending it, outside the mutex */
+    int removed;  /* removed while busy: the thread frees it */
+    struct watch *next;
+} watch;
+
+/* The thread's own connections, one per node identity; only it uses them. */
+typedef struct wconn {
+    rl_conn *conn;
+    struct wconn *next;
+} wconn;
+
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv;
+static int cv_ready;
+static pthread_t thread;
+static int running;         /* the thread exists (in this process) */
+static pid_t running_pid;
+static int stopping;
+static watch *watches;
+static wconn *conns;
+static uint64_t next_id = 1;
+static uint64_t extended, lost;
+/* When the waiting thread wakes up by itself (INT64_MAX: only when told);
+ * 0 while it is awake (it looks at every watch before it waits again). An
+ * add wakes it only when the new watch is due before that. */
+static int64_t wake_at;
+/* A forked child's copies of its parent's table and connections: never
+ * used (the parent's thread may have been in the middle of them), kept
+ * reachable so they are not reported as leaks; one per fork. */
+static struct orphans {
+    watch *watches;
+    wconn *conns;
+    struct orphans *older;
+} *orphans;
+
+static void free_watch(watch *w)
+{
+    size_t i;
+    for (i = 0; i < w->n; i++) {
+        rl_endpoint_clear(&w->eps[i]);
+    }
+    free(w->eps);
+    free(w->key);
+    if (w->token) {
+        memset(w->token, 0, w->token_len);
+    }
+    free(w->token);
+    free(w);
+}
+
+static void before_fork(void)
+{
+    pthread_mutex_lock(&mu);
+}
+
+static void after_fork_parent(void)
+{
+    pthread_mutex_unlock(&mu);
+}
+
+/* The child has no watchdog thread: it neither extends the parent's locks
+ * nor waits on a mutex the thread held. Its own auto_extend locks start a
+ * new thread. */
+static void after_fork_child(void)
+{
+    pthread_mutex_t fresh = PTHREAD_MUTEX_INITIALIZER;
+    mu = fresh;
+    cv_ready = 0;
+    running = 0;
+    stopping = 0;
+    wake_at = 0;
+    if (watches || conns) {
+        struct orphans *o = malloc(sizeof *o);
+        if (o) {
+            o->watches = watches;
+            o->conns = conns;
+            o->older = orphans;
+            orphans = o;
+        }
+        watches = NULL;
+        conns = NULL;
+    }
+}
+
+static int same_identity(const rl_endpoint *a, const rl_endpoint *b)
+{
+    const char *ua = a->username ? a->username : "", *ub = b->username ? b->username : "";
+    const char *pa = a->password ? a->password : "", *pb = b->password ? b->password : "";
+    return rl_endpoint_same_node(a, b) && strcmp(ua, ub) == 0 && strcmp(pa, pb) == 0
+        && (a->username == NULL) == (b->username == NULL) && (a->password == NULL) == (b->password == NULL)
+        && a->database == b->database && a->tls == b->tls && a->tls_key_len == b->tls_key_len
+        && (a->tls_key_len == 0 || memcmp(a->tls_key, b->tls_key, a->tls_key_len) == 0);
+}
+
+/* The thread's connection to ep (made closed on first use). */
+static rl_conn *conn_for(const rl_endpoint *ep)
+{
+    wconn *c;
+    for (c = conns; c; c = c->next) {
+        if (same_identity(&c->conn->ep, ep)) {
+            return c->conn;
+        }
+    }
+    c = malloc(sizeof *c);
+    if (c == NULL || (c->conn = rl_conn_new(ep, RL_ROLE_COMMAND)) == NULL) {
+        free(c);
+        return NULL;
+    }
+    c->next = conns;
+    conns = c;
+    return c->conn;
+}
+
+/* One extension of w on all its nodes (outside the mutex: w's settings do
+ * not change). Returns the new validity end, or 0 when a quorum did not
+ * extend it in time. */
+static int64_t extend_once(const watch *w)
+{
+    rl_vote stack[8], *votes = w->n <= 8 ? stack : calloc(w->n, sizeof *votes);
+    rl_op op;
+    rl_count count;
+    int64_t start = rl_now_us(), until;
+    size_t i;
+
+    if (votes == NULL) {
+        return 0;
+    }
+    memset(&op, 0, sizeof op);
+    op.kind = RL_OP_EXTEND;
+    op.key = w->key;
+    op.key_len = w->key_len;
+    op.token = w->token;
+    op.token_len = w->token_len;
+    op.ttl_ms = w->ttl_ms;
+    op.mode = w->mode;
+    for (i = 0; i < w->n; i++) {
+        memset(&votes[i], 0, sizeof votes[i]);
+        votes[i].conn = conn_for(&w->eps[i]);
+    }
+    for (i = 0; i < w->n; i++) {
+        if (votes[i].conn == NULL) { /* out of memory: no quorum this time */
+            if (votes != stack) {
+                free(votes);
+            }
+            return 0;
+        }
+    }
+    rl_fanout(&op, votes, w->n, w->quorum, 1, &w->timeouts);
+    rl_count_votes(&count, votes, w->n);
+    until = rl_valid_until(start, w->ttl_ms, w->drift_factor, w->drift);
+    if (votes != stack) {
+        free(votes);
+    }
+    return rl_decide(&count, w->drift ? until : 0, rl_now_us()) == RL_WON ? until : 0;
+}
+
+static void unlink_watch(watch *w)
+{
+    watch **p;
+    for (p = &watches; *p; p = &(*p)->next) {
+        if (*p == w) {
+            *p = w->next;
+            return;
+        }
+    }
+}
+
+/* The first watch due (active, not busy), or NULL; *wake_us: when the
+ * next one is due (0: none). */
+static watch *next_due(int64_t now, int64_t *wake_us)
+{
+    watch *w, *due = NULL;
+    *wake_us = 0;
+    for (w = watches; w; w = w->next) {
+        if (w->state != RL_WATCH_ACTIVE || w->busy) {
+            continue;
+        }
+        if (w->max_hold_us > 0 && now - w->started_us >= w->max_hold_us) {
+            w->state = RL_WATCH_CAPPED;
+            continue;
+        }
+        if (w->next_us <= now) {
+            due = due ? due : w;
+        } else if (*wake_us == 0 || w->next_us < *wake_us) {
+            *wake_us = w->next_us;
+        }
+    }
+    return due;
+}
+
+static void wait_until(int64_t wake_us)
+{
+    struct timespec ts;
+    if (wake_us == 0) {
+        wake_at = INT64_MAX;
+        pthread_cond_wait(&cv, &mu);
+    } else {
+        wake_at = wake_us;
+        ts.tv_sec = (time_t)(wake_us / 1000000);
+        ts.tv_nsec = (long)(wake_us % 1000000) * 1000;
+        pthread_cond_timedwait(&cv, &mu, &ts); /* cv runs on the monotonic clock, as rl_now_us() */
+    }
+    wake_at = 0;
+}
+
+static void *thread_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&mu);
+    while (!stopping) {
+        int64_t wake, until;
+        watch *w = next_due(rl_now_us(), &wake);
+        if (w == NULL) {
+            wait_until(wake);
+            continue;
+        }
+        w->busy = 1;
+        pthread_mutex_unlock(&mu);
+        until = extend_once(w);
+        pthread_mutex_lock(&mu);
+        w->busy = 0;
+        if (w->removed) {
+            free_watch(w);
+            continue;
+        }
+        if (until > 0) {
+            extended++;
+            w->valid_until_us = until;
+            w->next_us = rl_now_us() + w->ttl_ms * 1000 / 3;
+        } else {
+            lost++;
+            w->state = RL_WATCH_LOST;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return NULL;
+}
+
+/* Under mu: makes sure the thread runs in this process. */
+static int start_thread(void)
+{
+    static int atfork_registered;
+    pthread_condattr_t attr;
+    sigset_t all, old;
+    int rc;
+
+    if (running) {
+        return 0;
+    }
+    if (!atfork_registered) {
+        pthread_atfork(before_fork, after_fork_parent, after_fork_child);
+        atfork_registered = 1;
+    }
+    if (!cv_ready) {
+        pthread_condattr_init(&attr);
+        pthread_condattr_setclock(&attr, CLOCK_MONOTONIC);
+        pthread_cond_init(&cv, &attr);
+        pthread_condattr_destroy(&attr);
+        cv_ready = 1;
+    }
+    (void)rl_pid(); /* cached by this thread before the other reads it */
+    /* every signal blocked in the thread: PHP's timeouts and pcntl handlers
+     * stay with the request's thread */
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    rc = pthread_create(&thread, NULL, thread_main, NULL);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0) {
+        return -1;
+    }
+    running = 1;
+    running_pid = rl_pid();
+    stopping = 0;
+    wake_at = INT64_MAX; /* until it runs: the first add after this one need not wait for it */
+    return 0;
+}
+
+uint64_t rl_watch_add(const rl_watch_spec *s)
+{
+    watch *w = calloc(1, sizeof *w);
+    uint64_t id = 0;
+    size_t i;
+
+    if (w == NULL) {
+        return 0;
+    }
+    w->eps = calloc(s->n, sizeof *w->eps);
+    w->key = malloc(s->key_len + 1);
+    w->token = malloc(s->token_len + 1);
+    w->n = s->n;
+    if (w->eps == NULL || w->key == NULL || w->token == NULL) {
+        free_watch(w);
+        return 0;
+    }
+    for (i = 0; i < s->n; i++) {
+        if (rl_endpoint_copy(&w->eps[i], s->eps[i]) != 0) {
+            free_watch(w);
+            return 0;
+        }
+    }
+    memcpy(w->key, s->key, s->key_len);
+    w->key[s->key_len] = '\0';
+    w->key_len = s->key_len;
+    memcpy(w->token, s->token, s->token_len);
+    w->token[s->token_len] = '\0';
+    w->token_len = s->token_len;
+    w->quorum = s->quorum;
+    w->ttl_ms = s->ttl_ms;
+    w->mode = s->mode;
+    w->drift_factor = s->drift_factor;
+    w->drift = s->drift;
+    w->timeouts = s->timeouts;
+    w->started_us = rl_now_us();
+    w->max_hold_us = s->max_hold_us;
+    w->next_us = w->started_us + s->ttl_ms * 1000 / 3;
+    w->valid_until_us = s->valid_until_us;
+    w->state = RL_WATCH_ACTIVE;
+
+    pthread_mutex_lock(&mu);
+    if (start_thread() == 0) {
+        id = w->id = next_id++;
+        w->next = watches;
+        watches = w;
+        if (w->next_us < wake_at) {
+            pthread_cond_signal(&cv); /* due before the thread would look again */
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    if (id == 0) {
+        free_watch(w);
+    }
+    return id;
+}
+
+/* Under mu. */
+static void remove_watch(watch *w)
+{
+    unlink_watch(w);
+    if (w->busy) {
+        w->removed = 1; /* the thread frees it when its extension returns */
+    } else {
+        free_watch(w);
+    }
+}
+
+void rl_watch_remove(uint64_t id)
+{
+    watch *w;
+    pthread_mutex_lock(&mu);
+    for (w = watches; w; w = w->next) {
+        if (w->id == id) {
+            remove_watch(w);
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+}
+
+void rl_watch_clear(void)
+{
+    pthread_mutex_lock(&mu);
+    while (watches) {
+        remove_watch(watches);
+    }
+    pthread_mutex_unlock(&mu);
+}
+
+int rl_watch_state(uint64_t id, int64_t *valid_until_us)
+{
+    watch *w;
+    int state = RL_WATCH_GONE;
+    pthread_mutex_lock(&mu);
+    for (w = watches; w; w = w->next) {
+        if (w->id == id) {
+            state = w->state;
+            *valid_until_us = w->valid_until_us;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return state;
+}
+
+void rl_watch_counts(uint64_t *ext, uint64_t *lst)
+{
+    pthread_mutex_lock(&mu);
+    *ext = extended;
+    *lst = lost;
+    pthread_mutex_unlock(&mu);
+}
+
+void rl_watch_shutdown(void)
+{
+    wconn *c;
+    pthread_mutex_lock(&mu);
+    if (running && running_pid == rl_pid()) {
+        stopping = 1;
+        pthread_cond_signal(&cv);
+        pthread_mutex_unlock(&mu);
+        pthread_join(thread, NULL);
+        pthread_mutex_lock(&mu);
+        running = 0;
+    }
+    while (watches) {
+        remove_watch(watches);
+    }
+    while ((c = conns) != NULL) {
+        conns = c->next;
+        rl_conn_free(c->conn);
+        free(c);
+    }
+    pthread_mutex_unlock(&mu);
+    if (cv_ready) {
+        pthread_cond_destroy(&cv);
+        cv_ready = 0;
+    }
+}
+
+#else /* built without POSIX threads: nothing is watched */
+
+uint64_t rl_watch_add(const rl_watch_spec *spec)
+{
+    (void)spec;
+    return 0;
+}
+
+void rl_watch_remove(uint64_t id)
+{
+    (void)id;
+}
+
+void rl_watch_clear(void) {}
+
+int rl_watch_state(uint64_t id, int64_t *valid_until_us)
+{
+    (void)id;
+    (void)valid_until_us;
+    return RL_WATCH_GONE;
+}
+
+void rl_watch_counts(uint64_t *extended, uint64_t *lost)
+{
+    *extended = *lost = 0;
+}
+
+void rl_watch_shutdown(void) {}
+
+#endif

@@ -1,0 +1,63 @@
+/* The watchdog: a thread of its own that keeps extending the locks taken
+ * with auto_extend, every third of their TTL, on connections of its own,
+ * whatever the PHP code is doing. It never touches PHP memory: what it
+ * watches is a malloc'd table under a mutex, filled and emptied by the
+ * request's thread through these functions. It blocks every signal, starts
+ * on the first lock it is given, is gone in a forked child (which starts
+ * its own when it watches a lock), and is joined by rl_watch_shutdown(). */
+#ifndef RL_WATCHDOG_H
+#define RL_WATCHDOG_H
+#include <stddef.h>
+#include <stdint.h>
+#include "rl_fanout.h"
+
+/* What to keep extended. Copied by rl_watch_add(): nothing is kept. */
+typedef struct rl_watch_spec {
+    const rl_endpoint *const *eps; /* the lock's nodes, n of them */
+    size_t n, quorum;
+    const char *key, *token;
+    size_t key_len, token_len;
+    long long ttl_ms;
+    int mode;                      /* rl_mode: which extend form the lock needs */
+    double drift_factor;           /* RedLock: validity as rl_valid_until() says */
+    int drift;
+    rl_timeouts timeouts;
+    int64_t valid_until_us;        /* from the acquisition */
+    int64_t max_hold_us;           /* stop extending this long after the add; 0: never */
+} rl_watch_spec;
+
+/* A watched lock's state. */
+#define RL_WATCH_ACTIVE 1  /* extended on time so far */
+#define RL_WATCH_LOST 2    /* an extension failed: not held any more */
+#define RL_WATCH_CAPPED 3  /* max_hold reached: no longer extended, expires by its TTL */
+#define RL_WATCH_GONE 0    /* not watched (removed, or this process never had it) */
+
+/* Non-zero when built with the thread (POSIX threads; RL_WATCHDOG). */
+#ifdef RL_WATCHDOG
+#define RL_HAVE_WATCHDOG 1
+#else
+#define RL_HAVE_WATCHDOG 0
+#endif
+
+/* Starts watching; the thread is started on first use. Returns the watch's
+ * id (never 0), or 0 when out of memory or the thread cannot start. */
+uint64_t rl_watch_add(const rl_watch_spec *spec);
+
+/* Stops watching id (an extension under way finishes, harmlessly: it
+ * compares the token). */
+void rl_watch_remove(uint64_t id);
+
+/* Stops watching everything (the request ended). */
+void rl_watch_clear(void);
+
+/* id's state; *valid_until_us gets the end of its validity as of its last
+ * extension (for RL_WATCH_ACTIVE and RL_WATCH_CAPPED). */
+int rl_watch_state(uint64_t id, int64_t *valid_until_us);
+
+/* Extensions sent and failed so far by this process's watchdog. */
+void rl_watch_counts(uint64_t *extended, uint64_t *lost);
+
+/* Stops the thread and frees everything (module shutdown). */
+void rl_watch_shutdown(void);
+
+#endif
