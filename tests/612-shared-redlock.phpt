@@ -24,7 +24,8 @@ $round = function (string $label) use ($a, $b, $w, $nodes, $skey) {
     echo "two shared holders: ", var_export(is_string($ta) && is_string($tb), true),
         ", validity left: ", var_export($a->getValidity('s612') > 4000 && $b->getValidity('s612') > 4000, true), "\n";
     $up = array_filter($nodes, fn($s) => $s->isRunning());
-    echo "each live node has both: ", var_export(array_sum(array_map(fn($s) => $s->client()->cmd('ZCARD', $skey), $up)) === 2 * count($up), true), "\n";
+    // a quorum at least (the decision does not wait for the last nodes' answers)
+    echo "a quorum of nodes has both: ", var_export(count(array_filter($up, fn($s) => $s->client()->cmd('ZCARD', $skey) === 2)) >= 3, true), "\n";
     echo "lock() meanwhile: ", var_export($w->lock('s612', 5000, 0.0), true), "\n";
     echo "extend a shared one: ", var_export($a->extend('s612', $ta, 8000), true), "\n";
     $a->unlock('s612', $ta);
@@ -53,7 +54,7 @@ $round('2 of 5 down');
 --EXPECT--
 -- all 5 nodes up
 two shared holders: true, validity left: true
-each live node has both: true
+a quorum of nodes has both: true
 lock() meanwhile: NULL
 extend a shared one: true
 lock() with one shared holder left: NULL
@@ -63,7 +64,7 @@ unlock: true
 keys left on live nodes: 0
 -- 2 of 5 down
 two shared holders: true, validity left: true
-each live node has both: true
+a quorum of nodes has both: true
 lock() meanwhile: NULL
 extend a shared one: true
 lock() with one shared holder left: NULL
