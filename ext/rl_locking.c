@@ -280,7 +280,7 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     return EG(exception) ? -1 : r;
 }
 
-const rl_kind rl_kind_exclusive = {RL_MODE_EXCLUSIVE, 0};
+const rl_kind rl_kind_exclusive = {RL_MODE_EXCLUSIVE, 0, NULL};
 
 static const char *kind_name(int mode)
 {
@@ -295,6 +295,10 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
     rl_held *h = rl_held_find(o, key);
     int r;
 
+    if (kind->owner != NULL) { /* the caller names the token */
+        op.token = ZSTR_VAL(kind->owner);
+        op.token_len = ZSTR_LEN(kind->owner);
+    }
     op.fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE;
     op.mode = kind->mode;
     op.limit = kind->limit;
@@ -306,7 +310,8 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
                         ZSTR_VAL(key), kind_name(h->mode), kind_name(kind->mode));
         return -1;
     }
-    if (h != NULL && h->pid == rl_pid()) {
+    /* re-entrant: the same object, and the same owner when one is named */
+    if (h != NULL && h->pid == rl_pid() && (kind->owner == NULL || zend_string_equals(h->token, kind->owner))) {
         r = refresh(o, h, key, ttl_ms);
         if (r != 0) {
             if (r == 1) {
@@ -317,7 +322,7 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
         }
         rl_held_remove(o, key); /* expired while held: no longer ours */
     }
-    if (rl_token_new(token) != 0) {
+    if (kind->owner == NULL && rl_token_new(token) != 0) {
         rl_throw_status(RL_E_RANDOM, "cannot read random bytes for a token");
         return -1;
     }
@@ -404,6 +409,10 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     op.fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE;
     op.mode = kind->mode;
     op.limit = kind->limit;
+    if (kind->owner != NULL) {
+        op.token = ZSTR_VAL(kind->owner);
+        op.token_len = ZSTR_LEN(kind->owner);
+    }
 
     if (r != 0) {
         return r;
@@ -426,7 +435,7 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
             r = 0;
             break;
         }
-        if (rl_token_new(token) != 0) {
+        if (kind->owner == NULL && rl_token_new(token) != 0) { /* a fresh token per attempt */
             rl_throw_status(RL_E_RANDOM, "cannot read random bytes for a token");
             r = -1;
             break;
@@ -586,4 +595,48 @@ zend_long rl_lock_validity(rl_object *o, zend_string *key)
     }
     left = h->valid_until_us - rl_now_us();
     return left > 0 ? (zend_long)(left / 1000) : 0;
+}
+
+int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
+{
+    rl_op op = {RL_OP_HOLDS, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
+    int64_t start = rl_now_us();
+    rl_outcome outcome;
+    rl_tally t;
+    int r;
+
+    tally_init(&t, o);
+    run(o, &t, &op, 1);
+    outcome = rl_decide(&t.count, 0, 0);
+    r = outcome == RL_NO_QUORUM ? fail_no_quorum(o, &t, key, start) : outcome == RL_WON;
+    tally_free(&t);
+    return r;
+}
+
+int rl_lock_force(rl_object *o, zend_string *key)
+{
+    rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), "", 0, 0};
+    int64_t start = rl_now_us();
+    rl_outcome outcome;
+    rl_tally t;
+    int r;
+
+    op.force = 1;
+    if (rl_held_find(o, key) != NULL) {
+        rl_held_remove(o, key); /* whoever held it, this object does not any more */
+    }
+    tally_init(&t, o);
+    run(o, &t, &op, 0);
+    outcome = rl_decide(&t.count, 0, 0);
+    if (outcome == RL_NO_QUORUM) {
+        r = fail_no_quorum(o, &t, key, start);
+    } else {
+        r = outcome == RL_WON;
+        if (r == 1) {
+            RLG(stats).released++;
+            log_votes(o, &t, start, "warning", "force_released", key, NULL);
+        }
+    }
+    tally_free(&t);
+    return EG(exception) ? -1 : r;
 }

@@ -6,10 +6,11 @@
 #include "rl_object.h"
 
 /* What an acquire asks for: a lock, a shared lock, or a permit of a
- * semaphore of `limit` permits. */
+ * semaphore of `limit` permits; and the token, when the caller names it. */
 typedef struct rl_kind {
-    int mode;        /* rl_mode */
-    zend_long limit; /* RL_MODE_PERMIT */
+    int mode;           /* rl_mode */
+    zend_long limit;    /* RL_MODE_PERMIT */
+    zend_string *owner; /* the caller's token (lock()'s $token), or NULL: a fresh random one */
 } rl_kind;
 
 extern const rl_kind rl_kind_exclusive;
@@ -35,6 +36,13 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
 /* The fence number (option "fencing") of a lock this object holds on key
  * with validity left, else 0. */
 zend_long rl_lock_fence(rl_object *o, zend_string *key);
+
+/* Does token hold key now (a quorum says so)? 1, 0, or -1 thrown. */
+int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token);
+
+/* Releases key whoever holds it (all holders of a shared lock or a
+ * semaphore) and wakes the next waiter; 1 when a quorum held it. */
+int rl_lock_force(rl_object *o, zend_string *key);
 
 /* ms of validity left of a lock this object holds on key, else 0. */
 zend_long rl_lock_validity(rl_object *o, zend_string *key);

@@ -5,6 +5,7 @@
 #include "src/base/rl_status.h"
 #include "SAPI.h"
 #include <time.h>
+#include <string.h>
 #include "zend_exceptions.h"
 
 bool rl_check_positive(zend_long v, uint32_t argnum, zend_long max)
@@ -153,7 +154,9 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
     zend_string_release(key);
 }
 
-void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS)
+/* ($resource, $token) methods: act(o, key, token) gives 1 (true), 0
+ * (false) or -1 (thrown). */
+static void with_token(INTERNAL_FUNCTION_PARAMETERS, int (*act)(rl_object *, zend_string *, zend_string *))
 {
     zend_string *resource, *token, *key;
     rl_object *o;
@@ -171,12 +174,17 @@ void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS)
         zend_string_release(key);
         RETURN_THROWS();
     }
-    r = rl_lock_release(o, key, token);
+    r = act(o, key, token);
     zend_string_release(key);
     if (r < 0) {
         RETURN_THROWS();
     }
     RETURN_BOOL(r == 1);
+}
+
+void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS)
+{
+    with_token(INTERNAL_FUNCTION_PARAM_PASSTHRU, rl_lock_release);
 }
 
 void rl_method_extend(INTERNAL_FUNCTION_PARAMETERS)
@@ -264,34 +272,75 @@ void rl_method_fencing_token(INTERNAL_FUNCTION_PARAMETERS)
     RETURN_LONG(fence);
 }
 
-/* $resource, $ttl, $wait = 0.0: a lock of kind, waiting up to $wait s. */
-static void lock_waiting(INTERNAL_FUNCTION_PARAMETERS, const rl_kind *kind)
+bool rl_check_owner(zend_string *owner, uint32_t argnum)
 {
-    zend_string *resource;
+    if (owner == NULL) {
+        return true;
+    }
+    if (ZSTR_LEN(owner) == 0 || ZSTR_LEN(owner) > RL_MAX_OWNER_LEN) {
+        zend_argument_value_error(argnum, "must be null or between 1 and %d bytes", RL_MAX_OWNER_LEN);
+        return false;
+    }
+    if (memchr(ZSTR_VAL(owner), '\0', ZSTR_LEN(owner)) != NULL) {
+        zend_argument_value_error(argnum, "must not contain NUL bytes");
+        return false;
+    }
+    return true;
+}
+
+/* $resource, $ttl, $wait = 0.0 [, $token = null]: a lock of mode, waiting
+ * up to $wait s; max_args 4 takes a caller's token. */
+static void lock_waiting(INTERNAL_FUNCTION_PARAMETERS, int mode, uint32_t max_args)
+{
+    zend_string *resource, *owner = NULL;
     zend_long ttl;
     double wait = 0.0;
+    rl_kind kind = {mode, 0, NULL};
     rl_object *o;
 
-    ZEND_PARSE_PARAMETERS_START(2, 3)
+    ZEND_PARSE_PARAMETERS_START(2, max_args)
         Z_PARAM_STR(resource)
         Z_PARAM_LONG(ttl)
         Z_PARAM_OPTIONAL
         Z_PARAM_DOUBLE(wait)
+        Z_PARAM_STR_OR_NULL(owner)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_wait(wait, 3)) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_wait(wait, 3) || !rl_check_owner(owner, 4)) {
         RETURN_THROWS();
     }
-    rl_method_lock(o, resource, kind, ttl, wait, NULL, return_value);
+    kind.owner = owner;
+    rl_method_lock(o, resource, &kind, ttl, wait, NULL, return_value);
 }
 
 void rl_method_lock_waiting(INTERNAL_FUNCTION_PARAMETERS)
 {
-    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, &rl_kind_exclusive);
+    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, RL_MODE_EXCLUSIVE, 4);
 }
 
 void rl_method_lock_shared(INTERNAL_FUNCTION_PARAMETERS)
 {
-    static const rl_kind shared = {RL_MODE_SHARED, 0};
-    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, &shared);
+    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, RL_MODE_SHARED, 3);
+}
+
+void rl_method_holds(INTERNAL_FUNCTION_PARAMETERS)
+{
+    with_token(INTERNAL_FUNCTION_PARAM_PASSTHRU, rl_lock_holds);
+}
+
+void rl_method_force_unlock(INTERNAL_FUNCTION_PARAMETERS)
+{
+    rl_object *o;
+    zend_string *key = held_key(INTERNAL_FUNCTION_PARAM_PASSTHRU, &o);
+    int r;
+
+    if (key == NULL) {
+        RETURN_THROWS();
+    }
+    r = rl_lock_force(o, key);
+    zend_string_release(key);
+    if (r < 0) {
+        RETURN_THROWS();
+    }
+    RETURN_BOOL(r == 1);
 }

@@ -7,12 +7,17 @@
 
 #define RL_MAX_TTL_MS ((zend_long)1 << 42) /* about 139 years: far from overflow in Redis */
 #define RL_MAX_PERMITS 1000000              /* a semaphore's limit: each permit is a sorted-set entry */
+#define RL_MAX_OWNER_LEN 256                /* a caller's token (a framework's owner string) */
 
 /* v in 1..max, else a ValueError naming argument argnum. */
 bool rl_check_positive(zend_long v, uint32_t argnum, zend_long max);
 
 /* Non-empty token, else a ValueError naming argument argnum. */
 bool rl_check_token(zend_string *token, uint32_t argnum);
+
+/* A caller's token: NULL, or 1..RL_MAX_OWNER_LEN bytes without NUL (a NUL
+ * starts the shared-lock mark), else a ValueError naming argument argnum. */
+bool rl_check_owner(zend_string *owner, uint32_t argnum);
 
 /* wait in 0..86400 s, else a ValueError naming argument argnum. */
 bool rl_check_wait(double wait, uint32_t argnum);
@@ -38,6 +43,10 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS);
  * fencingToken($resource): its fence number (option "fencing"), else null. */
 void rl_method_validity(INTERNAL_FUNCTION_PARAMETERS);
 void rl_method_fencing_token(INTERNAL_FUNCTION_PARAMETERS);
+
+/* holds($resource, $token): asks Redis; forceUnlock($resource). */
+void rl_method_holds(INTERNAL_FUNCTION_PARAMETERS);
+void rl_method_force_unlock(INTERNAL_FUNCTION_PARAMETERS);
 
 /* isHeld($resource): validity left, not lost by the watchdog. */
 void rl_method_is_held(INTERNAL_FUNCTION_PARAMETERS);

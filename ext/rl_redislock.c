@@ -113,7 +113,7 @@ PHP_METHOD(RedisLock, acquirePermit)
     zend_string *resource;
     zend_long limit, ttl;
     double wait = 0.0;
-    rl_kind kind = {RL_MODE_PERMIT, 0};
+    rl_kind kind = {RL_MODE_PERMIT, 0, NULL};
     rl_object *o;
 
     ZEND_PARSE_PARAMETERS_START(3, 4)
@@ -161,6 +161,16 @@ PHP_METHOD(RedisLock, fencingToken)
 PHP_METHOD(RedisLock, isHeld)
 {
     rl_method_is_held(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, holds)
+{
+    rl_method_holds(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, forceUnlock)
+{
+    rl_method_force_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 PHP_METHOD(RedisLock, stats)

@@ -67,35 +67,38 @@ PHP_METHOD(RedLock, __construct)
 
 PHP_METHOD(RedLock, lock)
 {
-    zend_string *resource;
+    zend_string *resource, *owner = NULL;
     zend_long ttl;
     double wait = -1.0;
     bool wait_null = true;
+    rl_kind kind = {RL_MODE_EXCLUSIVE, 0, NULL};
     rl_object *o;
     rl_retry w;
 
-    ZEND_PARSE_PARAMETERS_START(2, 3)
+    ZEND_PARSE_PARAMETERS_START(2, 4)
         Z_PARAM_STR(resource)
         Z_PARAM_LONG(ttl)
         Z_PARAM_OPTIONAL
         Z_PARAM_DOUBLE_OR_NULL(wait, wait_null)
+        Z_PARAM_STR_OR_NULL(owner)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(o = rl_object_ready(ZEND_THIS))) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_owner(owner, 4)) {
         RETURN_THROWS();
     }
+    kind.owner = owner;
     if (!wait_null && !(wait >= 0.0 && wait <= 86400.0)) {
         zend_argument_value_error(3, "must be null or between 0 and 86400 seconds");
         RETURN_THROWS();
     }
     if (!wait_null) { /* a wait: woken at release, as RedisLock */
-        rl_method_lock(o, resource, &rl_kind_exclusive, ttl, wait, NULL, return_value);
+        rl_method_lock(o, resource, &kind, ttl, wait, NULL, return_value);
         return;
     }
     /* No wait given: retryCount tries in all, a random [retryDelay/2, retryDelay]
      * ms apart, as the Redlock libraries do. */
     rl_retry_start(&w, o->retry_count, o->retry_delay_ms * 500, o->retry_delay_ms * 1000);
-    rl_method_lock(o, resource, &rl_kind_exclusive, ttl, 0.0, &w, return_value);
+    rl_method_lock(o, resource, &kind, ttl, 0.0, &w, return_value);
 }
 
 PHP_METHOD(RedLock, lockShared)
@@ -126,6 +129,16 @@ PHP_METHOD(RedLock, fencingToken)
 PHP_METHOD(RedLock, isHeld)
 {
     rl_method_is_held(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedLock, holds)
+{
+    rl_method_holds(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedLock, forceUnlock)
+{
+    rl_method_force_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 PHP_METHOD(RedLock, synchronized)

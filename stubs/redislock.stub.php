@@ -25,8 +25,8 @@ final class RedisLock
     /** Releases $resource if this object holds it. */
     public function releaseLock(string $resource): bool {}
 
-    /** Takes $resource for $ttl ms, waiting up to $wait s (woken at release); the token, or null. */
-    public function lock(string $resource, int $ttl, float $wait = 0.0): ?string {}
+    /** Takes $resource for $ttl ms, waiting up to $wait s (woken at release); the token ($token when given: the caller's owner name), or null. */
+    public function lock(string $resource, int $ttl, float $wait = 0.0, ?string $token = null): ?string {}
 
     /** A shared (read) lock on $resource for $ttl ms, waiting up to $wait s: any number of shared holders, never with a lock(). */
     public function lockShared(string $resource, int $ttl, float $wait = 0.0): ?string {}
@@ -50,6 +50,12 @@ final class RedisLock
     /** Whether this object still holds $resource: taken, not released, not expired, not lost by the watchdog. */
     public function isHeld(string $resource): bool {}
 
+    /** Asks Redis (a quorum for RedLock) whether $token holds $resource now, of any kind. */
+    public function holds(string $resource, string $token): bool {}
+
+    /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
+    public function forceUnlock(string $resource): bool {}
+
     /** This process's counters and pooled connections (both classes), as phpinfo() shows them. */
     public static function stats(): array {}
 }
@@ -64,7 +70,7 @@ final class RedLock
     public function __construct(#[\SensitiveParameter] array $servers, int $retryDelay = 200, int $retryCount = 3, #[\SensitiveParameter] array $options = []) {}
 
     /** Takes $resource for $ttl ms on a quorum; null $wait: retryCount tries, else waits up to $wait s. */
-    public function lock(string $resource, int $ttl, ?float $wait = null): ?string {}
+    public function lock(string $resource, int $ttl, ?float $wait = null, ?string $token = null): ?string {}
 
     /** A shared (read) lock on a quorum, waiting up to $wait s: any number of shared holders, never with a lock(). */
     public function lockShared(string $resource, int $ttl, float $wait = 0.0): ?string {}
@@ -84,4 +90,10 @@ final class RedLock
 
     /** Whether this object still holds $resource: taken, not released, not expired, not lost by the watchdog. */
     public function isHeld(string $resource): bool {}
+
+    /** Asks Redis (a quorum for RedLock) whether $token holds $resource now, of any kind. */
+    public function holds(string $resource, string $token): bool {}
+
+    /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
+    public function forceUnlock(string $resource): bool {}
 }

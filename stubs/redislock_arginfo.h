@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 021f0c1b619ad4af5659c9a328de2267a418c49a */
+ * Stub hash: 0080bed28681e6711712c2d0d727b9356c4ac817 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -19,9 +19,14 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lock, 0, 2, IS_S
 	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "0.0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, token, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_RedisLock_lockShared arginfo_class_RedisLock_lock
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lockShared, 0, 2, IS_STRING, 1)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "0.0")
+ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_acquirePermit, 0, 3, IS_STRING, 1)
 	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
@@ -58,6 +63,10 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisLock_isHeld arginfo_class_RedisLock_releaseLock
 
+#define arginfo_class_RedisLock_holds arginfo_class_RedisLock_unlock
+
+#define arginfo_class_RedisLock_forceUnlock arginfo_class_RedisLock_releaseLock
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_stats, 0, 0, IS_ARRAY, 0)
 ZEND_END_ARG_INFO()
 
@@ -72,9 +81,10 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedLock_lock, 0, 2, IS_STR
 	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
 	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 1, "null")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, token, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_RedLock_lockShared arginfo_class_RedisLock_lock
+#define arginfo_class_RedLock_lockShared arginfo_class_RedisLock_lockShared
 
 #define arginfo_class_RedLock_unlock arginfo_class_RedisLock_unlock
 
@@ -87,6 +97,10 @@ ZEND_END_ARG_INFO()
 #define arginfo_class_RedLock_fencingToken arginfo_class_RedisLock_fencingToken
 
 #define arginfo_class_RedLock_isHeld arginfo_class_RedisLock_releaseLock
+
+#define arginfo_class_RedLock_holds arginfo_class_RedisLock_unlock
+
+#define arginfo_class_RedLock_forceUnlock arginfo_class_RedisLock_releaseLock
 
 
 ZEND_METHOD(RedisLock, __construct);
@@ -101,6 +115,8 @@ ZEND_METHOD(RedisLock, synchronized);
 ZEND_METHOD(RedisLock, getValidity);
 ZEND_METHOD(RedisLock, fencingToken);
 ZEND_METHOD(RedisLock, isHeld);
+ZEND_METHOD(RedisLock, holds);
+ZEND_METHOD(RedisLock, forceUnlock);
 ZEND_METHOD(RedisLock, stats);
 ZEND_METHOD(RedLock, __construct);
 ZEND_METHOD(RedLock, lock);
@@ -111,6 +127,8 @@ ZEND_METHOD(RedLock, synchronized);
 ZEND_METHOD(RedLock, getValidity);
 ZEND_METHOD(RedLock, fencingToken);
 ZEND_METHOD(RedLock, isHeld);
+ZEND_METHOD(RedLock, holds);
+ZEND_METHOD(RedLock, forceUnlock);
 
 
 static const zend_function_entry class_RedisLockException_methods[] = {
@@ -141,6 +159,8 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, getValidity, arginfo_class_RedisLock_getValidity, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, fencingToken, arginfo_class_RedisLock_fencingToken, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isHeld, arginfo_class_RedisLock_isHeld, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, holds, arginfo_class_RedisLock_holds, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, forceUnlock, arginfo_class_RedisLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, stats, arginfo_class_RedisLock_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
 };
@@ -156,6 +176,8 @@ static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, getValidity, arginfo_class_RedLock_getValidity, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, fencingToken, arginfo_class_RedLock_fencingToken, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, isHeld, arginfo_class_RedLock_isHeld, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, holds, arginfo_class_RedLock_holds, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, forceUnlock, arginfo_class_RedLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };
 

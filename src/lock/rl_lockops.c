@@ -151,7 +151,7 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
     argv_builder b = {.argc = 0};
     lock_keys k;
     int derived = op->kind == RL_OP_UNLOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
-                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE
+                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_HOLDS
                   || (op->kind == RL_OP_EXTEND && op->mode == RL_MODE_SHARED)
                   || (op->kind == RL_OP_LOCK && (op->fencing || op->mode != RL_MODE_EXCLUSIVE));
 
@@ -184,6 +184,13 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         break;
     case RL_OP_UNLOCK:
         script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, release_keys, 4);
+        arg(&b, op->token, op->token_len);
+        if (op->force) {
+            arg(&b, "1", 1);
+        }
+        break;
+    case RL_OP_HOLDS:
+        script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, extend_keys, 1);
         arg(&b, op->token, op->token_len);
         break;
     case RL_OP_EXTEND:

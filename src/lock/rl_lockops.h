@@ -19,7 +19,8 @@ typedef enum rl_op_kind {
     RL_OP_ROLE,      /* ROLE: yes when the node is a master */
     RL_OP_CLUSTER_SLOTS, /* CLUSTER SLOTS into *slot_map (the first complete
                            map wins): yes when it covers every slot */
-    RL_OP_FENCE_RAISE   /* raise key's fence counter to op->fence (Lua) */
+    RL_OP_FENCE_RAISE,  /* raise key's fence counter to op->fence (Lua) */
+    RL_OP_HOLDS         /* yes when token holds key now, of any kind (Lua) */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */
@@ -54,6 +55,7 @@ typedef struct rl_op {
                             EXTEND: RL_MODE_SHARED sends the shared holders' key
                             (else a shared lock answers no with value -1) */
     long long limit;     /* RL_MODE_PERMIT: the semaphore's limit */
+    int force;           /* UNLOCK: whoever holds it (token unused) */
 } rl_op;
 
 typedef enum rl_send_form {

@@ -79,11 +79,15 @@
     "end "
 static const char *const sources[RL_SCRIPT_COUNT] = {
     /* RELEASE: KEYS lock, queue, reservation, wake stream, shared holders;
-     * ARGV[1] token, of any kind (lock, shared lock, permit). 1 when it was
-     * held and is released; the next live waiter is woken when that freed
-     * the resource (a lock, the last shared holder, or a permit). A lock's
-     * release with nobody queued is GET, DEL, LPOP. */
+     * ARGV[1] token, of any kind (lock, shared lock, permit); ARGV[2] '1'
+     * to release whoever holds it (forceUnlock). 1 when it was held and is
+     * released; the next live waiter is woken when that freed the resource
+     * (a lock, the last shared holder, or a permit). A lock's release with
+     * nobody queued is GET, DEL, LPOP. */
     [RL_SCRIPT_RELEASE] =
+    "if ARGV[2] == '1' then "
+    "  if redis.call('del', KEYS[1], KEYS[5]) == 0 then return 0 end "
+    "else "
     "local v = redis.pcall('get', KEYS[1]) "
     "if type(v) == 'table' or v == '\\0shared' then "
     "  local z = type(v) == 'table' and 1 or 5 " /* a semaphore's permits, or the shared holders */
@@ -103,6 +107,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "elseif v == ARGV[1] then "
     "  redis.call('del', KEYS[1]) "
     "else return 0 end "
+    "end "
     "local e = redis.call('lpop', KEYS[2]) "
     "if e then "
     NOW
@@ -283,6 +288,18 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "if n < limit then return redis.call('pttl', KEYS[3]) end "
     "local first = redis.call('zrange', KEYS[1], 0, 0, 'withscores') "
     "return tonumber(first[2]) - now",
+
+    /* HOLDS: KEYS lock, shared holders; ARGV[1] token of any kind. 1 when
+     * it holds the resource now. */
+    [RL_SCRIPT_HOLDS] =
+    "local v = redis.pcall('get', KEYS[1]) "
+    "if v == ARGV[1] then return 1 end "
+    "local z "
+    "if v == '\\0shared' then z = 2 elseif type(v) == 'table' then z = 1 else return 0 end "
+    NOW
+    "local s = redis.call('zscore', KEYS[z], ARGV[1]) " /* another type: its WRONGTYPE error */
+    "if s and tonumber(s) >= now then return 1 end "
+    "return 0",
 
     /* FENCE_RAISE: KEYS fence counter; ARGV[1] a number. Raises the
      * counter to it, never lowers it (RedLock's write-back of the number
