@@ -76,12 +76,12 @@ RedisLockConnectionException down 7
 RedisLock::__construct(#[SensitiveParameter] Redis|RedisCluster|array|string $server = '127.0.0.1:6379', #[SensitiveParameter] array $options = [])
 RedisLock::acquireLock(string $resource, int $timeout = 10): bool
 RedisLock::releaseLock(string $resource): bool
-RedisLock::lock(string $resource, int $ttl, float $wait = 0.0): ?string
+RedisLock::lock(string $resource, int $ttl, float $wait = 0.0, ?string $token = NULL): ?string
 RedisLock::unlock(string $resource, string $token): bool
 RedisLock::extend(string $resource, string $token, int $ttl): bool
 RedisLock::synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed
 RedLock::__construct(#[SensitiveParameter] array $servers, int $retryDelay = 200, int $retryCount = 3, #[SensitiveParameter] array $options = [])
-RedLock::lock(string $resource, int $ttl, ?float $wait = NULL): ?string
+RedLock::lock(string $resource, int $ttl, ?float $wait = NULL, ?string $token = NULL): ?string
 RedLock::unlock(string $resource, string $token): bool
 RedLock::extend(string $resource, string $token, int $ttl): bool
 RedLock::synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed
