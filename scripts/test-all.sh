@@ -19,6 +19,7 @@ fi
 
 ./scripts/gen-arginfo.sh --check
 ./scripts/package-xml.sh --check
+php scripts/check-composer.php   # PIE's composer.json against the build
 # the PECL tarball builds from package.xml (every listed file exists)
 pkgdir=$(mktemp -d)
 (cd "$pkgdir" && pecl package "$OLDPWD/package.xml" >/dev/null) || { echo "pecl package failed" >&2; exit 1; }
