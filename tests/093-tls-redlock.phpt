@@ -15,11 +15,12 @@ $tls = ['tls' => ['cafile' => $pki->path('ca.crt')]];
 $rl = new RedLock(array_map(fn($s) => $s->tlsAddr(), $nodes), 200, 3, $tls);
 $start = hrtime(true);
 $token = $rl->lock('t093', 10000);
-$took = (hrtime(true) - $start) / 1e6;
-// validity: the TTL less the drift allowance (102 ms) and the time the lock
-// took (three handshakes in parallel: slow on a loaded machine, more so under valgrind)
 $v = $rl->getValidity('t093');
-var_dump(is_string($token) && $v <= 10000 - 102 && $v >= 10000 - 102 - $took - 5);
+$took = (hrtime(true) - $start) / 1e6;
+// validity: the TTL less the drift allowance (102 ms) and the time since the
+// lock began (three handshakes in parallel: slow on a loaded machine, more so
+// under valgrind); measured around both calls, and 1 ms for the rounding down
+var_dump(is_string($token) && $v <= 10000 - 102 && $v >= 10000 - 102 - $took - 1);
 foreach ($nodes as $s) {
     var_dump($s->client()->get('lock:t093') === $token);
 }
