@@ -295,9 +295,13 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
     rl_held *h = rl_held_find(o, key);
     int r;
 
-    if (kind->owner != NULL) { /* the caller names the token */
+    if (kind->owner != NULL) {
+        /* the caller names the token: a lock that holds it is that owner's,
+         * whoever took it, so the acquire is the form that takes our own
+         * token as ours (and refreshes it), not SET NX */
         op.token = ZSTR_VAL(kind->owner);
         op.token_len = ZSTR_LEN(kind->owner);
+        op.repeat = 1;
     }
     op.fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE;
     op.mode = kind->mode;
@@ -490,6 +494,9 @@ static rl_held *held_now(rl_object *o, zend_string *key)
                 h->lost_logged = true;
                 RLG(stats).lost++;
                 rl_object_log(o, "warning", "lost", key, NULL);
+                /* the logger may have released it (h freed): look again */
+                h = rl_held_find(o, key);
+                return h != NULL && h->pid == rl_pid() ? h : NULL;
             }
         }
     }
@@ -574,6 +581,10 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
         r = 1;
         if (h != NULL && zend_string_equals(h->token, token)) {
             h->valid_until_us = until;
+            if (h->watch) { /* the watchdog goes on with this TTL; a lost lock is held again */
+                rl_watch_renewed(h->watch, ttl_ms, until);
+                h->lost_logged = false;
+            }
         }
     }
     tally_free(&t);

@@ -23,6 +23,11 @@ bool rl_check_token(zend_string *token, uint32_t argnum)
         zend_argument_value_error(argnum, "must not be empty");
         return false;
     }
+    if (memchr(ZSTR_VAL(token), '\0', ZSTR_LEN(token)) != NULL) {
+        /* no token holds one: the shared-lock mark starts with it */
+        zend_argument_value_error(argnum, "must not contain NUL bytes");
+        return false;
+    }
     return true;
 }
 

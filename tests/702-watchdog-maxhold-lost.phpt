@@ -34,6 +34,20 @@ echo implode("\n", $events), "\n";
 $stats = RedisLock::stats();
 echo "stats: lost ", $stats['lost'], ", extended ", $stats['auto_extended'] > 0 ? 'some' : 'none', "\n";
 
+echo "-- a node that does not answer for a while: tried again while the lock is valid\n";
+$l = new RedisLock($s->addr(), ['auto_extend' => true, 'timeout' => 0.2]);
+$t = $l->lock('w702d', 3000 * $slow);
+usleep(1100000 * $slow);                        // just after an extension
+$s->client()->cmd('CLIENT', 'PAUSE', (string)(600 * $slow), 'WRITE');
+usleep(1600000 * $slow);
+$r = $s->client();                             // the earlier restart closed the old one
+echo "still held: ", var_export($l->isHeld('w702d') && $r->pttl('lock:w702d') > 1500 * $slow, true), "\n";
+echo "-- extend() sets the TTL the watchdog goes on with\n";
+var_dump($l->extend('w702d', $t, 60000));
+usleep(1200000 * $slow);                        // past the next extension of the old TTL
+echo "kept the longer TTL: ", var_export($r->pttl('lock:w702d') > 50000 && $l->getValidity('w702d') > 50000, true), "\n";
+var_dump($l->unlock('w702d', $t));
+
 echo "-- RedLock on 3 nodes\n";
 $nodes = [new RlTestServer(), new RlTestServer(), new RlTestServer()];
 $rl = new RedLock(array_map(fn($n) => $n->addr(), $nodes), 10, 1, ['auto_extend' => true, 'timeout' => 0.3]);
@@ -58,6 +72,12 @@ bool(false)
 info redislock: acquired w702b
 warning redislock: lost w702b
 stats: lost 1, extended some
+-- a node that does not answer for a while: tried again while the lock is valid
+still held: true
+-- extend() sets the TTL the watchdog goes on with
+bool(true)
+kept the longer TTL: true
+bool(true)
 -- RedLock on 3 nodes
 one of 3 restarted: held true, validity left
 all restarted: held false, validity 0, unlock false

@@ -19,9 +19,14 @@ var_dump($b->lock('o800', 5000, 0.0, 'owner-2'));                  // held by ow
 var_dump($a->lock('o800', 5000, 0.0, 'owner-1'));                  // the same owner, same object: a re-entry
 var_dump($a->lock('o800', 5000, 0.0, 'owner-2'));                  // another owner, same object: held
 var_dump($b->holds('o800', 'owner-1'), $b->holds('o800', 'owner-2'));
+// the owner's name is the owner: another object naming it has the lock, refreshed, waiting or not
+var_dump($b->lock('o800', 60000, 0.0, 'owner-1'), $r->pttl('lock:o800') > 50000);
+var_dump($b->lock('o800', 90000, 1.0, 'owner-1'), $r->pttl('lock:o800') > 80000);   // b's re-entry
+var_dump($b->unlock('o800', 'owner-1'), $r->exists('lock:o800'));                  // counted down: still held
 // restored elsewhere (Laravel's restoreLock(), a queued job): released by the owner's name
-var_dump($b->unlock('o800', 'owner-1'), $r->exists('lock:o800'));
-var_dump($b->holds('o800', 'owner-1'));
+$c = new RedisLock(rl_test_server(0));
+var_dump($c->unlock('o800', 'owner-1'), $r->exists('lock:o800'));
+var_dump($c->holds('o800', 'owner-1'));
 echo "-- waiting with an owner\n";
 $t = $a->lock('o800', 200);
 var_dump($b->lock('o800', 5000, 2.0, 'owner-3'), $b->holds('o800', 'owner-3'));
@@ -72,6 +77,11 @@ foreach (['', str_repeat('x', 257), "a\0b"] as $bad) {
 }
 try { $rl->lock('o800', 1000, null, ''); } catch (ValueError $e) { echo $e->getMessage(), "\n"; }
 try { $a->holds('o800', ''); } catch (ValueError $e) { echo $e->getMessage(), "\n"; }
+// no token holds a NUL (the shared-lock mark starts with one)
+foreach (['unlock', 'holds'] as $m) {
+    try { $a->$m('o800', "\0shared"); } catch (ValueError $e) { echo $e->getMessage(), "\n"; }
+}
+try { $a->extend('o800', "\0shared", 1000); } catch (ValueError $e) { echo $e->getMessage(), "\n"; }
 try { $a->forceUnlock(''); } catch (ValueError $e) { echo $e->getMessage(), "\n"; }
 var_dump(strlen($a->lock('o800-max', 1000, 0.0, str_repeat('y', 256))));
 ?>
@@ -84,6 +94,12 @@ string(7) "owner-1"
 NULL
 bool(true)
 bool(false)
+string(7) "owner-1"
+bool(true)
+string(7) "owner-1"
+bool(true)
+bool(true)
+int(1)
 bool(true)
 int(0)
 bool(false)
@@ -121,5 +137,8 @@ RedisLock::lock(): Argument #4 ($token) must be null or between 1 and 256 bytes
 RedisLock::lock(): Argument #4 ($token) must not contain NUL bytes
 RedLock::lock(): Argument #4 ($token) must be null or between 1 and 256 bytes
 RedisLock::holds(): Argument #2 ($token) must not be empty
+RedisLock::unlock(): Argument #2 ($token) must not contain NUL bytes
+RedisLock::holds(): Argument #2 ($token) must not contain NUL bytes
+RedisLock::extend(): Argument #2 ($token) must not contain NUL bytes
 RedisLock::forceUnlock(): Argument #1 ($resource) must not be empty
 int(256)

@@ -175,7 +175,8 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
      * (-1: no TTL). */
     [RL_SCRIPT_ACQUIRE_WAIT] =
     GET_LOCK
-    "if v == ARGV[1] then "
+    "if v == ARGV[1] then " /* ours already (a retry, or the owner naming its token again): refreshed */
+    "  redis.call('pexpire', KEYS[1], ARGV[2]) "
     "  if KEYS[4] then return -3 - tonumber(redis.call('get', KEYS[4]) or redis.call('incr', KEYS[4])) end "
     "  return -3 "
     "end "
@@ -225,7 +226,12 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     ENQUEUE("3")
     "  return redis.call('pttl', KEYS[1]) "
     "end "
-    "if v and redis.call('zscore', KEYS[2], ARGV[1]) then return -3 end "
+    "if v and redis.call('zscore', KEYS[2], ARGV[1]) then " /* ours already: refreshed */
+    "  redis.call('zadd', KEYS[2], now + tonumber(ARGV[2]), ARGV[1]) "
+    HOLDERS_LEFT("2")
+    "  redis.call('pexpire', KEYS[1], left) redis.call('pexpire', KEYS[2], left) "
+    "  return -3 "
+    "end "
     "local woken = redis.call('get', KEYS[4]) "
     "if woken and woken ~= ARGV[3] then "
     ENQUEUE("3")
@@ -270,7 +276,12 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local kind = redis.call('type', KEYS[1]).ok "
     "if kind ~= 'zset' and kind ~= 'none' then return redis.error_reply('the resource is a lock, not a semaphore') end "
     "redis.call('zremrangebyscore', KEYS[1], '-inf', now) "
-    "if redis.call('zscore', KEYS[1], ARGV[1]) then return -3 end "
+    "if redis.call('zscore', KEYS[1], ARGV[1]) then " /* ours already: refreshed */
+    "  redis.call('zadd', KEYS[1], now + tonumber(ARGV[2]), ARGV[1]) "
+    HOLDERS_LEFT("1")
+    "  redis.call('pexpire', KEYS[1], left) "
+    "  return -3 "
+    "end "
     "local limit = tonumber(ARGV[6]) "
     "local n = redis.call('zcard', KEYS[1]) "
     "local woken = redis.call('get', KEYS[3]) "

@@ -9,8 +9,9 @@
 #include <string.h>
 #include <time.h>
 
-/* One watched lock. Its settings never change once added; state, times
- * and the flags change under the mutex only. */
+/* One watched lock. Its settings never change once added but ttl_ms
+ * (extend()), which, with state, times and the flags, changes under the
+ * mutex only. */
 typedef struct watch {
     uint64_t id;
     rl_endpoint *eps;
@@ -138,9 +139,11 @@ static rl_conn *conn_for(const rl_endpoint *ep)
 }
 
 /* One extension of w on all its nodes (outside the mutex: w's settings do
- * not change). Returns the new validity end, or 0 when a quorum did not
- * extend it in time. */
-static int64_t extend_once(const watch *w)
+ * not change). Returns the new validity end; 0 when enough nodes said the
+ * lock is not ours that no quorum can extend it (gone, taken over); -1 when
+ * too few answered in time (a node down or slow: worth another try while
+ * the lock may still be valid). */
+static int64_t extend_once(const watch *w, long long ttl_ms)
 {
     rl_vote stack[8], *votes = w->n <= 8 ? stack : calloc(w->n, sizeof *votes);
     rl_op op;
@@ -157,7 +160,7 @@ static int64_t extend_once(const watch *w)
     op.key_len = w->key_len;
     op.token = w->token;
     op.token_len = w->token_len;
-    op.ttl_ms = w->ttl_ms;
+    op.ttl_ms = ttl_ms;
     op.mode = w->mode;
     for (i = 0; i < w->n; i++) {
         memset(&votes[i], 0, sizeof votes[i]);
@@ -173,11 +176,14 @@ static int64_t extend_once(const watch *w)
     }
     rl_fanout(&op, votes, w->n, w->quorum, 1, &w->timeouts);
     rl_count_votes(&count, votes, w->n);
-    until = rl_valid_until(start, w->ttl_ms, w->drift_factor, w->drift);
+    until = rl_valid_until(start, ttl_ms, w->drift_factor, w->drift);
     if (votes != stack) {
         free(votes);
     }
-    return rl_decide(&count, w->drift ? until : 0, rl_now_us()) == RL_WON ? until : 0;
+    if (rl_decide(&count, w->drift ? until : 0, rl_now_us()) == RL_WON) {
+        return until;
+    }
+    return count.no > count.n - count.quorum ? 0 : -1;
 }
 
 static void unlink_watch(watch *w)
@@ -229,20 +235,29 @@ static void wait_until(int64_t wake_us)
     wake_at = 0;
 }
 
+/* How soon a failed extension is tried again: a tenth of the TTL, at least 10 ms. */
+static int64_t retry_us(const watch *w)
+{
+    int64_t us = w->ttl_ms * 100;
+    return us > 10000 ? us : 10000;
+}
+
 static void *thread_main(void *arg)
 {
     (void)arg;
     pthread_mutex_lock(&mu);
     while (!stopping) {
         int64_t wake, until;
+        long long ttl;
         watch *w = next_due(rl_now_us(), &wake);
         if (w == NULL) {
             wait_until(wake);
             continue;
         }
         w->busy = 1;
+        ttl = w->ttl_ms; /* extend() may change it meanwhile */
         pthread_mutex_unlock(&mu);
-        until = extend_once(w);
+        until = extend_once(w, ttl);
         pthread_mutex_lock(&mu);
         w->busy = 0;
         if (w->removed) {
@@ -253,6 +268,8 @@ static void *thread_main(void *arg)
             extended++;
             w->valid_until_us = until;
             w->next_us = rl_now_us() + w->ttl_ms * 1000 / 3;
+        } else if (until < 0 && rl_now_us() + retry_us(w) < w->valid_until_us) {
+            w->next_us = rl_now_us() + retry_us(w); /* not answered: again, while it may still be ours */
         } else {
             lost++;
             w->state = RL_WATCH_LOST;
@@ -382,6 +399,24 @@ void rl_watch_remove(uint64_t id)
     pthread_mutex_unlock(&mu);
 }
 
+void rl_watch_renewed(uint64_t id, long long ttl_ms, int64_t valid_until_us)
+{
+    watch *w;
+    pthread_mutex_lock(&mu);
+    for (w = watches; w; w = w->next) {
+        if (w->id == id) {
+            w->ttl_ms = ttl_ms; /* read by the thread under the mutex only, see thread_main() */
+            w->valid_until_us = valid_until_us;
+            w->next_us = rl_now_us() + ttl_ms * 1000 / 3;
+            if (w->state == RL_WATCH_LOST) {
+                w->state = RL_WATCH_ACTIVE;
+            }
+            break;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+}
+
 void rl_watch_clear(void)
 {
     pthread_mutex_lock(&mu);
@@ -453,6 +488,13 @@ uint64_t rl_watch_add(const rl_watch_spec *spec)
 void rl_watch_remove(uint64_t id)
 {
     (void)id;
+}
+
+void rl_watch_renewed(uint64_t id, long long ttl_ms, int64_t valid_until_us)
+{
+    (void)id;
+    (void)ttl_ms;
+    (void)valid_until_us;
 }
 
 void rl_watch_clear(void) {}

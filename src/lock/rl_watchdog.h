@@ -47,6 +47,11 @@ uint64_t rl_watch_add(const rl_watch_spec *spec);
  * compares the token). */
 void rl_watch_remove(uint64_t id);
 
+/* The request extended id itself (extend(), a re-entrant lock()): the
+ * watchdog goes on with this TTL, from this validity; a lost watch is
+ * active again. */
+void rl_watch_renewed(uint64_t id, long long ttl_ms, int64_t valid_until_us);
+
 /* Stops watching everything (the request ended). */
 void rl_watch_clear(void);
 
