@@ -11,11 +11,12 @@ require __DIR__ . '/redislock_test.inc';
 $r = new RlTestRedis(rl_test_server(0));
 $r->del('s611-readers', 's611-writers', 's611-bad', 's611-maxreaders', 's611-ops');
 // under valgrind every child runs in its own valgrind: fewer of them, fewer rounds
-[$procs, $n] = rl_under_valgrind() ? [3, 15] : [8, 300];
+// (and longer holds: with 3 slow processes, short sections might never overlap)
+[$procs, $n, $hold] = rl_under_valgrind() ? [3, 15, '100000'] : [8, 300, '400'];
 // The checker: entering and leaving are atomic in Redis, so a breach is seen
 // whatever the processes' timing.
 $code = <<<'PHP'
-[, $server, $n, $seed] = $argv;
+[, $server, $n, $seed, $hold] = $argv;
 mt_srand((int)$seed);
 $CHECK = "local r = tonumber(redis.call('get', 's611-readers') or '0') "
     . "local w = tonumber(redis.call('get', 's611-writers') or '0') "
@@ -35,7 +36,7 @@ for ($i = 0; $i < (int)$n; $i++) {
     $t = $writer ? $lock->lock('s611', 5000, 30.0) : $lock->lockShared('s611', 5000, 30.0);
     if ($t === null) { echo "not acquired\n"; exit(1); }
     $r->cmd('EVAL', $CHECK, 0, $writer ? 'w' : 'r');
-    usleep(mt_rand(0, 400));
+    usleep(mt_rand(0, (int)$hold));
     $r->cmd('DECR', $writer ? 's611-writers' : 's611-readers');
     if (!$lock->unlock('s611', $t)) { echo "unlock failed\n"; exit(1); }
 }
@@ -43,7 +44,7 @@ echo "done\n";
 PHP;
 $children = [];
 for ($p = 0; $p < $procs; $p++) {
-    $children[] = rl_php_child_start('$argv = ' . var_export(['-', rl_test_server(0), (string)$n, (string)(611 + $p)], true) . ';' . $code);
+    $children[] = rl_php_child_start('$argv = ' . var_export(['-', rl_test_server(0), (string)$n, (string)(611 + $p), $hold], true) . ';' . $code);
 }
 $ok = 0;
 foreach ($children as $c) {
