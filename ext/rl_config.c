@@ -115,6 +115,11 @@ static zend_result set_auto_release(rl_settings *s, zval *v, uint32_t argnum, co
     return opt_bool(v, &s->auto_release, argnum, name);
 }
 
+static zend_result set_reentrant(rl_settings *s, zval *v, uint32_t argnum, const char *name)
+{
+    return opt_bool(v, &s->reentrant, argnum, name);
+}
+
 static zend_result set_fencing(rl_settings *s, zval *v, uint32_t argnum, const char *name)
 {
     return opt_bool(v, &s->fencing, argnum, name);
@@ -278,6 +283,7 @@ static const struct rl_option {
     {"database", set_database, false},
     {"persistent", set_persistent, false},
     {"auto_release", set_auto_release, false},
+    {"reentrant", set_reentrant, false},
     {"fencing", set_fencing, false},
     {"auto_extend", set_auto_extend, false},
     {"max_hold", set_max_hold, false},
@@ -313,6 +319,7 @@ zend_result rl_settings_parse(rl_settings *s, HashTable *given, uint32_t argnum,
     s->database = -1;
     s->persistent = RLG(persistent);
     s->auto_release = RLG(auto_release);
+    s->reentrant = true;
     s->drift_factor = 0.01;
     s->replica_timeout = 0.1;
     s->tls_verify_peer = s->tls_verify_peer_name = true;

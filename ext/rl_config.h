@@ -18,6 +18,7 @@ typedef struct rl_settings {
     zend_long database;      /* -1: not given */
     bool persistent;
     bool auto_release;
+    bool reentrant;          /* false: one object serves many owners (no re-entry) */
     bool fencing;            /* number every acquisition (fencingToken()) */
     bool auto_extend;        /* the watchdog thread keeps locks extended */
     double max_hold;         /* seconds after which it stops; 0: never */

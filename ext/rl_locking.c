@@ -302,11 +302,15 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
         op.token = ZSTR_VAL(kind->owner);
         op.token_len = ZSTR_LEN(kind->owner);
         op.repeat = 1;
+        op.promote = kind->mode == RL_MODE_EXCLUSIVE; /* its own shared lock, alone: made a lock */
     }
     op.fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE;
     op.mode = kind->mode;
     op.limit = kind->limit;
     *token_out = NULL;
+    if (!o->reentrant) {
+        h = NULL; /* every lock() asks Redis: the owner's own token refreshes, another conflicts */
+    }
     if (h != NULL && h->pid == rl_pid() && h->mode != kind->mode
         && !(h->mode == RL_MODE_EXCLUSIVE && kind->mode == RL_MODE_SHARED)) {
         /* a shared holder taking the lock would wait for itself */
@@ -416,6 +420,7 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     if (kind->owner != NULL) {
         op.token = ZSTR_VAL(kind->owner);
         op.token_len = ZSTR_LEN(kind->owner);
+        op.promote = kind->mode == RL_MODE_EXCLUSIVE;
     }
 
     if (r != 0) {
@@ -474,12 +479,12 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     return r;
 }
 
-/* The lock this process holds on key, with its validity brought up to date
- * from the watchdog (a lost one: validity 0, and the logger told once), or
- * NULL. */
-static rl_held *held_now(rl_object *o, zend_string *key)
+/* The lock this process holds on key with token (NULL: its newest), with
+ * its validity brought up to date from the watchdog (a lost one: validity
+ * 0, and the logger told once), or NULL. */
+static rl_held *held_now(rl_object *o, zend_string *key, zend_string *token)
 {
-    rl_held *h = rl_held_find(o, key);
+    rl_held *h = token != NULL ? rl_held_find_token(o, key, token) : rl_held_find(o, key);
     int64_t until;
     if (h == NULL || h->pid != rl_pid()) {
         return NULL;
@@ -495,7 +500,7 @@ static rl_held *held_now(rl_object *o, zend_string *key)
                 RLG(stats).lost++;
                 rl_object_log(o, "warning", "lost", key, NULL);
                 /* the logger may have released it (h freed): look again */
-                h = rl_held_find(o, key);
+                h = token != NULL ? rl_held_find_token(o, key, token) : rl_held_find(o, key);
                 return h != NULL && h->pid == rl_pid() ? h : NULL;
             }
         }
@@ -505,7 +510,7 @@ static rl_held *held_now(rl_object *o, zend_string *key)
 
 int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
 {
-    rl_held *h = held_now(o, key);
+    rl_held *h = held_now(o, key, token);
     rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
     bool ours = h != NULL && zend_string_equals(h->token, token);
     /* the watchdog could not keep it: no longer ours, whatever Redis says
@@ -528,7 +533,7 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
     } else {
         r = outcome == RL_WON && !lost;
         if (ours) {
-            rl_held_remove(o, key);
+            rl_held_remove_token(o, key, token);
         }
         if (lost) {
             /* told as "lost" already */
@@ -554,7 +559,7 @@ static bool release_unacknowledged(rl_object *o, const rl_tally *t, const rl_op 
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms)
 {
     rl_op op = {RL_OP_EXTEND, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), ttl_ms};
-    rl_held *h = rl_held_find(o, key);
+    rl_held *h = rl_held_find_token(o, key, token);
     int64_t start = rl_now_us(), until;
     rl_outcome outcome;
     rl_tally t;
@@ -571,8 +576,8 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
         run(o, &t, &op, 0);
     }
     outcome = decide(o, &t, start, ttl_ms, &until);
-    if (outcome != RL_WON && release_unacknowledged(o, &t, &op) && h != NULL && zend_string_equals(h->token, token)) {
-        rl_held_remove(o, key);
+    if (outcome != RL_WON && release_unacknowledged(o, &t, &op) && h != NULL) {
+        rl_held_remove_token(o, key, token);
         h = NULL;
     }
     if (outcome == RL_NO_QUORUM) {
@@ -593,13 +598,13 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
 
 zend_long rl_lock_fence(rl_object *o, zend_string *key)
 {
-    rl_held *h = held_now(o, key);
+    rl_held *h = held_now(o, key, NULL);
     return h != NULL && h->valid_until_us > rl_now_us() ? (zend_long)h->fence : 0;
 }
 
 zend_long rl_lock_validity(rl_object *o, zend_string *key)
 {
-    rl_held *h = held_now(o, key);
+    rl_held *h = held_now(o, key, NULL);
     int64_t left;
     if (h == NULL) {
         return 0;

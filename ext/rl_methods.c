@@ -293,9 +293,9 @@ bool rl_check_owner(zend_string *owner, uint32_t argnum)
     return true;
 }
 
-/* $resource, $ttl, $wait = 0.0 [, $token = null]: a lock of mode, waiting
- * up to $wait s; max_args 4 takes a caller's token. */
-static void lock_waiting(INTERNAL_FUNCTION_PARAMETERS, int mode, uint32_t max_args)
+/* $resource, $ttl, $wait = 0.0, $token = null: a lock of mode, waiting
+ * up to $wait s. */
+static void lock_waiting(INTERNAL_FUNCTION_PARAMETERS, int mode)
 {
     zend_string *resource, *owner = NULL;
     zend_long ttl;
@@ -303,7 +303,7 @@ static void lock_waiting(INTERNAL_FUNCTION_PARAMETERS, int mode, uint32_t max_ar
     rl_kind kind = {mode, 0, NULL};
     rl_object *o;
 
-    ZEND_PARSE_PARAMETERS_START(2, max_args)
+    ZEND_PARSE_PARAMETERS_START(2, 4)
         Z_PARAM_STR(resource)
         Z_PARAM_LONG(ttl)
         Z_PARAM_OPTIONAL
@@ -320,12 +320,12 @@ static void lock_waiting(INTERNAL_FUNCTION_PARAMETERS, int mode, uint32_t max_ar
 
 void rl_method_lock_waiting(INTERNAL_FUNCTION_PARAMETERS)
 {
-    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, RL_MODE_EXCLUSIVE, 4);
+    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, RL_MODE_EXCLUSIVE);
 }
 
 void rl_method_lock_shared(INTERNAL_FUNCTION_PARAMETERS)
 {
-    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, RL_MODE_SHARED, 3);
+    lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU, RL_MODE_SHARED);
 }
 
 void rl_method_holds(INTERNAL_FUNCTION_PARAMETERS)

@@ -10,14 +10,22 @@
 #include "src/base/rl_status.h"
 #include "zend_exceptions.h"
 
-static void free_held(zval *zv)
+static void free_one_held(rl_held *h)
 {
-    rl_held *h = Z_PTR_P(zv);
     if (h->watch) {
         rl_watch_remove(h->watch); /* released, or its object is gone: stop extending it */
     }
     zend_string_release(h->token);
     efree(h);
+}
+
+static void free_held(zval *zv)
+{
+    rl_held *h = Z_PTR_P(zv), *next;
+    for (; h != NULL; h = next) {
+        next = h->next;
+        free_one_held(h);
+    }
 }
 
 static zend_object_handlers handlers;
@@ -201,6 +209,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
 
     o->persistent = s->persistent;
     o->auto_release = s->auto_release;
+    o->reentrant = s->reentrant;
     o->fencing = s->fencing;
     o->auto_extend = s->auto_extend;
     o->max_hold_us = (int64_t)(s->max_hold * 1e6);
@@ -401,6 +410,36 @@ rl_held *rl_held_find(rl_object *o, zend_string *key)
     return zend_hash_find_ptr(&o->held, key);
 }
 
+rl_held *rl_held_find_token(rl_object *o, zend_string *key, zend_string *token)
+{
+    rl_held *h = rl_held_find(o, key);
+    while (h != NULL && !zend_string_equals(h->token, token)) {
+        h = h->next;
+    }
+    return h;
+}
+
+/* Unlinks token's record of key from its chain and frees it; the key's
+ * entry goes with its last record. */
+static void unlink_token(rl_object *o, zend_string *key, zend_string *token)
+{
+    zval *zv = zend_hash_find(&o->held, key);
+    rl_held **at, *h;
+    if (zv == NULL) {
+        return;
+    }
+    for (at = (rl_held **)&Z_PTR_P(zv); (h = *at) != NULL; at = &h->next) {
+        if (zend_string_equals(h->token, token)) {
+            *at = h->next;
+            free_one_held(h);
+            break;
+        }
+    }
+    if (Z_PTR_P(zv) == NULL) {
+        zend_hash_del(&o->held, key);
+    }
+}
+
 rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t valid_until_us)
 {
     rl_held *h = emalloc(sizeof *h);
@@ -412,7 +451,20 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
     h->mode = RL_MODE_EXCLUSIVE;
     h->watch = 0;
     h->lost_logged = false;
-    zend_hash_update_ptr(&o->held, key, h);
+    h->next = NULL;
+    if (o->reentrant) {
+        zend_hash_update_ptr(&o->held, key, h);
+    } else {
+        zval *zv;
+        unlink_token(o, key, token); /* taken again by its owner: one record */
+        zv = zend_hash_find(&o->held, key);
+        if (zv != NULL) {
+            h->next = Z_PTR_P(zv); /* set in place: an update would free the chain */
+            Z_PTR_P(zv) = h;
+        } else {
+            zend_hash_add_new_ptr(&o->held, key, h);
+        }
+    }
     if (o->auto_release) {
         link_live(o);
     }
@@ -422,6 +474,21 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
 void rl_held_remove(rl_object *o, zend_string *key)
 {
     zend_hash_del(&o->held, key);
+    if (zend_hash_num_elements(&o->held) == 0) {
+        unlink_live(o);
+    }
+}
+
+void rl_held_remove_token(rl_object *o, zend_string *key, zend_string *token)
+{
+    if (o->reentrant) {
+        rl_held *h = rl_held_find(o, key);
+        if (h != NULL && zend_string_equals(h->token, token)) {
+            rl_held_remove(o, key);
+        }
+        return;
+    }
+    unlink_token(o, key, token);
     if (zend_hash_num_elements(&o->held) == 0) {
         unlink_live(o);
     }
@@ -437,8 +504,11 @@ void rl_object_release_all(rl_object *o)
 
     if (o->auto_release && votes != NULL) {
         ZEND_HASH_FOREACH_STR_KEY_PTR(&o->held, key, h) {
-            rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(h->token), ZSTR_LEN(h->token), 0};
-            if (h->pid == rl_pid()) {
+            for (; h != NULL; h = h->next) { /* every owner's, with option reentrant false */
+                rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(h->token), ZSTR_LEN(h->token), 0};
+                if (h->pid != rl_pid()) {
+                    continue;
+                }
                 if (rl_object_run(o, &op, votes, o->n, 0) >= o->quorum) {
                     RLG(stats).released++;
                     RLG(stats).auto_released++;

@@ -16,6 +16,7 @@ typedef struct rl_held {
     int mode;              /* rl_mode: a lock, a shared lock or a permit */
     uint64_t watch;        /* auto_extend: its watchdog id (0: not watched) */
     bool lost_logged;      /* the watchdog lost it, and the logger was told */
+    struct rl_held *next;  /* option reentrant false: the next owner's record of the same key */
 } rl_held;
 
 /* Where an object is in its life. Only a READY object has nodes and settings
@@ -41,6 +42,7 @@ struct rl_object {
     bool redlock;          /* validity and drift apply; messages list every node */
     bool persistent;       /* conns are the pool's; else ours to free */
     bool auto_release;
+    bool reentrant;        /* false: held records per owner (key => chain), no re-entry */
     bool fencing;          /* acquisitions are numbered (fence counter per key) */
     bool auto_extend;      /* the watchdog keeps its locks extended */
     int64_t max_hold_us;   /* ... for at most this long (0: no cap) */
@@ -104,10 +106,15 @@ bool rl_object_wait_conns(rl_object *o);
 /* Runs op on every node; votes[] has o->n entries. */
 size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early);
 
-/* Held-lock bookkeeping. */
-rl_held *rl_held_find(rl_object *o, zend_string *key);
+/* Held-lock bookkeeping. A re-entrant object has one record per key; with
+ * option reentrant false, one per key and token (a chain, newest first). */
+rl_held *rl_held_find(rl_object *o, zend_string *key);              /* the newest */
+rl_held *rl_held_find_token(rl_object *o, zend_string *key, zend_string *token);
+/* Records token's acquisition of key (replacing token's earlier record, or
+ * on a re-entrant object the key's). */
 rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t valid_until_us);
-void rl_held_remove(rl_object *o, zend_string *key);
+void rl_held_remove(rl_object *o, zend_string *key);                 /* every owner's */
+void rl_held_remove_token(rl_object *o, zend_string *key, zend_string *token);
 
 /* Releases every lock o holds that this process took; errors are swallowed
  * (this runs in destructors and at request end). */

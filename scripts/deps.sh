@@ -8,7 +8,8 @@ pkgs=(php-dev php-cli libhiredis-dev redis-server redis-sentinel redis-tools php
       pkg-config php-pear php-parser libfcgi-bin make gcc
       libssl-dev openssl
       clang libclang-rt-14-dev    # fuzz/run.sh: libFuzzer
-      composer)                   # composer validate of the PIE metadata
+      composer                    # composer validate of the PIE metadata
+      phpunit php-symfony-lock php-symfony-semaphore php-illuminate-cache)  # bridge/ suites
 
 # php-fpm for the PHP version actually installed (the meta package could pull a
 # different one); on a fresh machine the meta package matches php-cli's.

@@ -28,8 +28,8 @@ final class RedisLock
     /** Takes $resource for $ttl ms, waiting up to $wait s (woken at release); the token ($token when given: the caller's owner name), or null. */
     public function lock(string $resource, int $ttl, float $wait = 0.0, ?string $token = null): ?string {}
 
-    /** A shared (read) lock on $resource for $ttl ms, waiting up to $wait s: any number of shared holders, never with a lock(). */
-    public function lockShared(string $resource, int $ttl, float $wait = 0.0): ?string {}
+    /** A shared (read) lock on $resource for $ttl ms, waiting up to $wait s: any number of shared holders, never with a lock(); $token as lock()'s. */
+    public function lockShared(string $resource, int $ttl, float $wait = 0.0, ?string $token = null): ?string {}
 
     /** One of $limit permits of the semaphore $resource for $ttl ms, waiting up to $wait s; released by unlock(). */
     public function acquirePermit(string $resource, int $limit, int $ttl, float $wait = 0.0): ?string {}
@@ -72,8 +72,8 @@ final class RedLock
     /** Takes $resource for $ttl ms on a quorum; null $wait: retryCount tries, else waits up to $wait s. */
     public function lock(string $resource, int $ttl, ?float $wait = null, ?string $token = null): ?string {}
 
-    /** A shared (read) lock on a quorum, waiting up to $wait s: any number of shared holders, never with a lock(). */
-    public function lockShared(string $resource, int $ttl, float $wait = 0.0): ?string {}
+    /** A shared (read) lock on a quorum, waiting up to $wait s: any number of shared holders, never with a lock(); $token as lock()'s. */
+    public function lockShared(string $resource, int $ttl, float $wait = 0.0, ?string $token = null): ?string {}
 
     public function unlock(string $resource, string $token): bool {}
 

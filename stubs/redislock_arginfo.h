@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 0080bed28681e6711712c2d0d727b9356c4ac817 */
+ * Stub hash: 55647973643f78e303ec9479c93897077926f113 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -22,11 +22,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lock, 0, 2, IS_S
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, token, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
 
-ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lockShared, 0, 2, IS_STRING, 1)
-	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
-	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
-	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "0.0")
-ZEND_END_ARG_INFO()
+#define arginfo_class_RedisLock_lockShared arginfo_class_RedisLock_lock
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_acquirePermit, 0, 3, IS_STRING, 1)
 	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
@@ -84,7 +80,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedLock_lock, 0, 2, IS_STR
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, token, IS_STRING, 1, "null")
 ZEND_END_ARG_INFO()
 
-#define arginfo_class_RedLock_lockShared arginfo_class_RedisLock_lockShared
+#define arginfo_class_RedLock_lockShared arginfo_class_RedisLock_lock
 
 #define arginfo_class_RedLock_unlock arginfo_class_RedisLock_unlock
 

@@ -120,6 +120,8 @@ static const int acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION};
 static const int leave_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
 static const int fenced_acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_FENCE};
 static const int fence_keys[] = {KEY_FENCE};
+static const int promote_keys[] = {KEY_FENCE, KEY_SHARED};           /* without the fence counter: from [1] */
+static const int promote_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_FENCE, KEY_SHARED};
 
 /* A shared lock's or a permit's acquire script; a LOCK is one try (never
  * queued), the op's token standing in for the waiter id it needs. */
@@ -153,7 +155,7 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
     int derived = op->kind == RL_OP_UNLOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
                   || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_HOLDS
                   || (op->kind == RL_OP_EXTEND && op->mode == RL_MODE_SHARED)
-                  || (op->kind == RL_OP_LOCK && (op->fencing || op->mode != RL_MODE_EXCLUSIVE));
+                  || (op->kind == RL_OP_LOCK && (op->fencing || op->promote || op->mode != RL_MODE_EXCLUSIVE));
 
     if (derived && lock_keys_make(&k, op->key, op->key_len) != 0) {
         return RL_E_NOMEM;
@@ -162,6 +164,13 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         append_acquire_other(&b, op, eval, &k);
     } else switch (op->kind) {
     case RL_OP_LOCK:
+        if (op->promote) { /* a caller's token: its shared lock may become a lock */
+            script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, promote_keys + !op->fencing, 1 + !!op->fencing);
+            arg(&b, op->token, op->token_len);
+            arg_num(&b, op->ttl_ms);
+            arg(&b, "s", 1);
+            break;
+        }
         if (op->fencing) { /* SET NX cannot count: the acquire script in every form */
             script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, fence_keys, 1);
             arg(&b, op->token, op->token_len);
@@ -199,13 +208,22 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         arg_num(&b, op->ttl_ms);
         break;
     case RL_OP_LOCK_WAIT:
-        script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
-                    op->fencing ? fenced_acquire_wait_keys : acquire_wait_keys, op->fencing ? 3 : 2);
+        if (op->promote) {
+            static const int unfenced[] = {KEY_QUEUE, KEY_RESERVATION, KEY_SHARED};
+            script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k, op->fencing ? promote_wait_keys : unfenced,
+                        op->fencing ? 4 : 3);
+        } else {
+            script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
+                        op->fencing ? fenced_acquire_wait_keys : acquire_wait_keys, op->fencing ? 3 : 2);
+        }
         arg(&b, op->token, op->token_len);
         arg_num(&b, op->ttl_ms);
         arg(&b, op->waiter, op->waiter_len);
         arg_num(&b, op->wait_ms);
         arg(&b, op->enqueue ? "1" : "0", 1);
+        if (op->promote) {
+            arg(&b, "s", 1);
+        }
         break;
     case RL_OP_LEAVE:
         /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */

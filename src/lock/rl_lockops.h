@@ -56,6 +56,9 @@ typedef struct rl_op {
                             (else a shared lock answers no with value -1) */
     long long limit;     /* RL_MODE_PERMIT: the semaphore's limit */
     int force;           /* UNLOCK: whoever holds it (token unused) */
+    int promote;         /* LOCK, LOCK_WAIT of a lock: a shared lock whose only
+                            holder is token becomes token's lock (the acquire
+                            script, with the shared holders' key) */
 } rl_op;
 
 typedef enum rl_send_form {

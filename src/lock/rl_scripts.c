@@ -77,6 +77,22 @@
     "  redis.call('rpush', KEYS[" q "], (now + wait) .. ':' .. ARGV[3]) " \
     "  if redis.call('pttl', KEYS[" q "]) < wait + 1000 then redis.call('pexpire', KEYS[" q "], wait + 1000) end " \
     "end "
+/* Lua, in ACQUIRE and ACQUIRE_WAIT after GET_LOCK: with the shared
+ * holders' key KEYS[zs], a shared lock held by the token alone (or by
+ * nobody any more) is let go, so that the lock is taken below (`v` nil,
+ * `promoted`: taken whoever was woken meanwhile, a shared lock being ours). */
+#define PROMOTE \
+    "local promoted = false " \
+    "if v == '\\0shared' and zs then " \
+    NOW \
+    "  redis.call('zremrangebyscore', KEYS[zs], '-inf', now) " \
+    "  local n = redis.call('zcard', KEYS[zs]) " \
+    "  if n == 0 or (n == 1 and redis.call('zscore', KEYS[zs], ARGV[1])) then " \
+    "    redis.call('del', KEYS[1], KEYS[zs]) " \
+    "    v = nil promoted = true " \
+    "  end " \
+    "end "
+
 static const char *const sources[RL_SCRIPT_COUNT] = {
     /* RELEASE: KEYS lock, queue, reservation, wake stream, shared holders;
      * ARGV[1] token, of any kind (lock, shared lock, permit); ARGV[2] '1'
@@ -151,42 +167,52 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "if z == 2 then redis.call('pexpire', KEYS[2], left) end "
     "return 1",
 
-    /* ACQUIRE: KEYS lock [, fence counter]; ARGV[1] token, ARGV[2] ttl ms.
-     * 0: held by another; else 1, or with a fence counter the number of
-     * this acquisition (the counter's value: ours already, it is unchanged) */
+    /* ACQUIRE: KEYS lock [, fence counter] [, shared holders]; ARGV[1]
+     * token, ARGV[2] ttl ms, ARGV[3] 's' when the last key is the shared
+     * holders' (a shared lock whose only holder is the token becomes its
+     * lock: promoted). 0: held by another; else 1, or with a fence counter
+     * the number of this acquisition (the counter's value: ours already,
+     * it is unchanged) */
     [RL_SCRIPT_ACQUIRE] =
     GET_LOCK
+    "local zs = ARGV[3] == 's' and #KEYS or nil "
+    "local fk = #KEYS > 1 and 2 ~= zs and KEYS[2] or nil "
     "if v == ARGV[1] then "
     "  redis.call('pexpire', KEYS[1], ARGV[2]) "
-    "  if KEYS[2] then return tonumber(redis.call('get', KEYS[2]) or redis.call('incr', KEYS[2])) end "
+    "  if fk then return tonumber(redis.call('get', fk) or redis.call('incr', fk)) end "
     "  return 1 "
     "end "
+    PROMOTE
     "if v then return 0 end "
     "local f = 1 "
-    "if KEYS[2] then f = redis.call('incr', KEYS[2]) end " /* first: a counter that cannot count takes nothing */
+    "if fk then f = redis.call('incr', fk) end " /* first: a counter that cannot count takes nothing */
     "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) "
     "return f",
 
-    /* ACQUIRE_WAIT: KEYS lock, queue, reservation [, fence counter];
-     * ARGV[1] token, ARGV[2] ttl ms, ARGV[3] waiter id, ARGV[4] ms the
-     * waiter will wait, ARGV[5] '1' to queue. -3 - F: taken (or already
-     * ours), F the number of this acquisition (0 without a fence counter);
-     * else the PTTL of the lock, or of the reservation for a woken waiter
-     * (-1: no TTL). */
+    /* ACQUIRE_WAIT: KEYS lock, queue, reservation [, fence counter] [,
+     * shared holders]; ARGV[1] token, ARGV[2] ttl ms, ARGV[3] waiter id,
+     * ARGV[4] ms the waiter will wait, ARGV[5] '1' to queue, ARGV[6] 's'
+     * when the last key is the shared holders' (promotion, as ACQUIRE's).
+     * -3 - F: taken (or already ours), F the number of this acquisition (0
+     * without a fence counter); else the PTTL of the lock, or of the
+     * reservation for a woken waiter (-1: no TTL). */
     [RL_SCRIPT_ACQUIRE_WAIT] =
     GET_LOCK
+    "local zs = ARGV[6] == 's' and #KEYS or nil "
+    "local fk = #KEYS > 3 and 4 ~= zs and KEYS[4] or nil "
     "if v == ARGV[1] then " /* ours already (a retry, or the owner naming its token again): refreshed */
     "  redis.call('pexpire', KEYS[1], ARGV[2]) "
-    "  if KEYS[4] then return -3 - tonumber(redis.call('get', KEYS[4]) or redis.call('incr', KEYS[4])) end "
+    "  if fk then return -3 - tonumber(redis.call('get', fk) or redis.call('incr', fk)) end "
     "  return -3 "
     "end "
+    PROMOTE
     "if not v then "
     "  local woken = redis.call('get', KEYS[3]) "
-    "  if not woken or woken == ARGV[3] then "
+    "  if promoted or not woken or woken == ARGV[3] then "
     "    local f = 0 "
-    "    if KEYS[4] then f = redis.call('incr', KEYS[4]) end "
+    "    if fk then f = redis.call('incr', fk) end "
     "    redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2]) "
-    "    if woken then redis.call('del', KEYS[3]) end "
+    "    if woken == ARGV[3] then redis.call('del', KEYS[3]) end "
     "    return -3 - f "
     "  end "
     "end "
@@ -222,6 +248,13 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local kind = redis.call('type', KEYS[1]).ok "
     "if kind == 'zset' then return redis.error_reply('the resource is a semaphore, not a lock') end "
     "local v = kind == 'string' and redis.call('get', KEYS[1]) "
+    "if v == ARGV[1] then " /* the token's own lock: made a shared one (demoted) */
+    "  redis.call('zadd', KEYS[2], now + tonumber(ARGV[2]), ARGV[1]) "
+    HOLDERS_LEFT("2")
+    "  redis.call('set', KEYS[1], '\\0shared', 'px', left) redis.call('pexpire', KEYS[2], left) "
+    WAKE_NEXT("3", "4", "5", "string.sub(id, 1, 1) == 's'")
+    "  return -3 "
+    "end "
     "if v and v ~= '\\0shared' then "
     ENQUEUE("3")
     "  return redis.call('pttl', KEYS[1]) "
