@@ -1,0 +1,148 @@
+<?php
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Symfony;
+
+use RedisLock;
+use RedisLock\Bridge\Lockers;
+use RedLock;
+use Symfony\Component\Lock\BlockingSharedLockStoreInterface;
+use Symfony\Component\Lock\BlockingStoreInterface;
+use Symfony\Component\Lock\Exception\InvalidArgumentException;
+use Symfony\Component\Lock\Exception\InvalidTtlException;
+use Symfony\Component\Lock\Exception\LockConflictedException;
+use Symfony\Component\Lock\Exception\LockExpiredException;
+use Symfony\Component\Lock\Key;
+use Symfony\Component\Lock\SharedLockStoreInterface;
+
+/**
+ * A Symfony Lock store on the redislock extension: RedisLock (one node) or
+ * RedLock (a quorum, asked in parallel). Blocking acquisitions wait in the
+ * extension and are woken by the release, not by polling; read locks are
+ * the extension's shared locks (promotion and demotion in one script).
+ *
+ * The Key carries its owner token (its state), so a serialized Key goes on
+ * in another process. The lock object must serve many Keys: build it with
+ * 'reentrant' => false, or let fromServers() build it.
+ */
+final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInterface, BlockingSharedLockStoreInterface
+{
+    /**
+     * @param float $initialTtl seconds a save() holds a lock before refresh() (putOffExpiration) must extend it
+     * @param float $maxWait    seconds waitAndSave() waits at most (the extension also stops at max_execution_time)
+     */
+    public function __construct(
+        private readonly RedisLock|RedLock $locker,
+        private readonly float $initialTtl = 300.0,
+        private readonly float $maxWait = 86400.0,
+    ) {
+        if (!($initialTtl > 0)) {
+            throw new InvalidTtlException(sprintf('"%s()" expects a strictly positive TTL, got %s.', __METHOD__, $initialTtl));
+        }
+        if (!($maxWait >= 0 && $maxWait <= 86400)) {
+            throw new InvalidArgumentException(sprintf('"%s()" expects a wait between 0 and 86400 seconds, got %s.', __METHOD__, $maxWait));
+        }
+    }
+
+    /**
+     * @param string|array<mixed>|\Redis $servers one server, or a list of them for RedLock
+     * @param array<string, mixed>       $options the extension's options
+     */
+    public static function fromServers(string|array|\Redis $servers, array $options = [], float $initialTtl = 300.0): self
+    {
+        return new self(Lockers::create($servers, $options), $initialTtl);
+    }
+
+    public function save(Key $key): void
+    {
+        $this->take($key, false, 0.0);
+    }
+
+    public function waitAndSave(Key $key): void
+    {
+        $this->take($key, false, $this->maxWait);
+    }
+
+    public function saveRead(Key $key): void
+    {
+        $this->take($key, true, 0.0);
+    }
+
+    public function waitAndSaveRead(Key $key): void
+    {
+        $this->take($key, true, $this->maxWait);
+    }
+
+    public function putOffExpiration(Key $key, float $ttl): void
+    {
+        $token = $this->tokenOf($key);
+        $key->reduceLifetime($ttl);
+        if ($token === null) {
+            throw new LockConflictedException(sprintf('The "%s" lock was never saved by this store.', $key));
+        }
+        $this->refuseExpired($key); /* no extension for a lock that cannot be trusted any more */
+        if (!$this->locker->extend($this->resource($key), $token, Lockers::ms($ttl))) {
+            throw new LockConflictedException(sprintf('The "%s" lock is not held any more.', $key));
+        }
+        $this->refuseExpired($key);
+    }
+
+    public function delete(Key $key): void
+    {
+        $token = $this->tokenOf($key);
+        if ($token !== null) {
+            $this->locker->unlock($this->resource($key), $token);
+        }
+    }
+
+    public function exists(Key $key): bool
+    {
+        $token = $this->tokenOf($key);
+        return $token !== null && $this->locker->holds($this->resource($key), $token);
+    }
+
+    private function take(Key $key, bool $shared, float $wait): void
+    {
+        $key->reduceLifetime($this->initialTtl);
+        $this->refuseExpired($key);
+        $token = $this->tokenOf($key) ?? Lockers::token();
+        $ttl = Lockers::ms($key->getRemainingLifetime() ?? $this->initialTtl);
+        $resource = $this->resource($key);
+        $got = $shared
+            ? $this->locker->lockShared($resource, $ttl, $wait, $token)
+            : $this->locker->lock($resource, $ttl, $wait, $token);
+        if ($got === null) {
+            throw new LockConflictedException(sprintf('The "%s" lock is held by another owner.', $key));
+        }
+        $key->setState(__CLASS__, $token);
+        $this->refuseExpired($key);
+    }
+
+    /** An expired Key: its lock (if any) is let go and LockExpiredException thrown. */
+    private function refuseExpired(Key $key): void
+    {
+        if (!$key->isExpired()) {
+            return;
+        }
+        try {
+            $this->delete($key);
+        } catch (\Exception) {
+            /* the expiry is what the caller must hear about */
+        }
+        throw new LockExpiredException(sprintf('Failed to store the "%s" lock: its TTL ran out.', $key));
+    }
+
+    private function tokenOf(Key $key): ?string
+    {
+        return $key->hasState(__CLASS__) ? $key->getState(__CLASS__) : null;
+    }
+
+    private function resource(Key $key): string
+    {
+        $resource = (string)$key;
+        if ($resource === '') {
+            throw new InvalidArgumentException('A lock\'s resource name must not be empty.');
+        }
+        return $resource;
+    }
+}

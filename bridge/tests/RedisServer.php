@@ -1,0 +1,154 @@
+<?php
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Tests;
+
+/**
+ * One throwaway redis-server per test run (started on first use, stopped by
+ * its pid when PHP exits), and a raw RESP client to look at it with.
+ */
+final class RedisServer
+{
+    private static ?self $shared = null;
+    private ?int $pid = null;
+    private ?string $dir = null;
+    /** @var resource|null */
+    private $sock = null;
+
+    private function __construct(public readonly string $host, public readonly int $port)
+    {
+    }
+
+    public static function shared(): self
+    {
+        if (self::$shared === null) {
+            $given = getenv('REDISLOCK_BRIDGE_REDIS');
+            if ($given) {
+                [$host, $port] = explode(':', $given, 2);
+                self::$shared = new self($host, (int)$port);
+            } else {
+                self::$shared = self::start();
+            }
+        }
+        return self::$shared;
+    }
+
+    /** "host:port", the form RedisLock takes. */
+    public function address(): string
+    {
+        return $this->host . ':' . $this->port;
+    }
+
+    public static function start(): self
+    {
+        $bin = getenv('REDISLOCK_TEST_REDIS_SERVER') ?: 'redis-server';
+        $dir = sys_get_temp_dir() . '/rl-bridge-' . bin2hex(random_bytes(4));
+        mkdir($dir, 0700);
+        for ($try = 0; $try < 5; $try++) {
+            $s = stream_socket_server('tcp://127.0.0.1:0', $errno, $errstr);
+            $name = stream_socket_get_name($s, false);
+            fclose($s);
+            $port = (int)substr($name, strrpos($name, ':') + 1);
+            $cmd = [$bin, '--port', (string)$port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
+                    '--dir', $dir, '--daemonize', 'no', '--logfile', "$dir/redis.log"];
+            $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'],
+                                     2 => ['file', '/dev/null', 'w']], $pipes);
+            $server = new self('127.0.0.1', $port);
+            $server->pid = proc_get_status($proc)['pid'];
+            $server->dir = $dir;
+            for ($i = 0; $i < 200; $i++) {
+                if (@fsockopen('127.0.0.1', $port, $e, $m, 0.1)) {
+                    register_shutdown_function([$server, 'stop']);
+                    return $server;
+                }
+                if (!proc_get_status($proc)['running']) {
+                    break; /* the port was taken meanwhile: another one */
+                }
+                usleep(10000);
+            }
+            $server->stop();
+        }
+        throw new \RuntimeException("cannot start $bin");
+    }
+
+    public function stop(): void
+    {
+        if ($this->pid !== null) {
+            posix_kill($this->pid, SIGTERM);
+            for ($i = 0; $i < 300 && posix_kill($this->pid, 0); $i++) {
+                usleep(10000);
+                pcntl_waitpid($this->pid, $status, WNOHANG);
+            }
+            $this->pid = null;
+        }
+        if ($this->dir !== null) {
+            array_map('unlink', glob($this->dir . '/*') ?: []);
+            @rmdir($this->dir);
+            $this->dir = null;
+        }
+    }
+
+    /** Sends one command; returns its reply (an error reply as a RuntimeException). */
+    public function cmd(string ...$args): mixed
+    {
+        if ($this->sock === null) {
+            $this->sock = stream_socket_client("tcp://{$this->host}:{$this->port}", $errno, $errstr, 5);
+            if (!$this->sock) {
+                throw new \RuntimeException("cannot connect to {$this->address()}: $errstr");
+            }
+        }
+        $out = '*' . count($args) . "\r\n";
+        foreach ($args as $a) {
+            $out .= '$' . strlen($a) . "\r\n" . $a . "\r\n";
+        }
+        fwrite($this->sock, $out);
+        return $this->read();
+    }
+
+    private function read(): mixed
+    {
+        $line = fgets($this->sock);
+        if ($line === false) {
+            throw new \RuntimeException('connection closed');
+        }
+        $type = $line[0];
+        $rest = substr($line, 1, -2);
+        switch ($type) {
+            case '+':
+                return $rest;
+            case '-':
+                throw new \RuntimeException($rest);
+            case ':':
+                return (int)$rest;
+            case '$':
+                if ((int)$rest < 0) {
+                    return null;
+                }
+                $data = '';
+                $want = (int)$rest + 2;
+                while (strlen($data) < $want) {
+                    $data .= fread($this->sock, $want - strlen($data));
+                }
+                return substr($data, 0, -2);
+            case '*':
+                if ((int)$rest < 0) {
+                    return null;
+                }
+                $items = [];
+                for ($i = 0; $i < (int)$rest; $i++) {
+                    $items[] = $this->read();
+                }
+                return $items;
+        }
+        throw new \RuntimeException("unexpected reply: $line");
+    }
+
+    /** calls of a command since the last CONFIG RESETSTAT, from INFO commandstats */
+    public function calls(string $command): int
+    {
+        $info = $this->cmd('INFO', 'commandstats');
+        $needle = 'cmdstat_' . strtolower($command) . ':calls=';
+        $at = strpos($info, $needle);
+        return $at === false ? 0 : (int)substr($info, $at + strlen($needle));
+    }
+}

@@ -1,0 +1,446 @@
+<?php
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Tests\Symfony;
+
+use RedisLock\Bridge\Symfony\RedisLockStore;
+use RedisLock\Bridge\Tests\RedisServer;
+use Symfony\Component\Lock\Exception\InvalidTtlException;
+use Symfony\Component\Lock\Exception\LockConflictedException;
+use Symfony\Component\Lock\Exception\LockExpiredException;
+use Symfony\Component\Lock\Key;
+use Symfony\Component\Lock\LockFactory;
+use Symfony\Component\Lock\Store\CombinedStore;
+use Symfony\Component\Lock\Strategy\ConsensusStrategy;
+
+/**
+ * The behaviour Symfony's own store test cases ask of a store (save, exists,
+ * delete, conflicts, expiry, refresh, blocking, shared locks with promotion
+ * and demotion, Key serialization), plus what the bridge promises beyond
+ * them: woken at release, float TTLs, expired Keys refused before any round
+ * trip, RedLock, CombinedStore, LockFactory.
+ */
+final class RedisLockStoreTest extends SymfonyTestCase
+{
+    protected function framework(): string
+    {
+        return 'Symfony/Component/Lock/autoload.php';
+    }
+
+    private function store(float $initialTtl = 300.0): RedisLockStore
+    {
+        return RedisLockStore::fromServers($this->redis->address(), ['prefix' => 'sf:'], $initialTtl);
+    }
+
+    public function testSaveExistsDelete(): void
+    {
+        $store = $this->store();
+        $key = new Key($this->resource('save'));
+        $this->assertFalse($store->exists($key));
+        $store->save($key);
+        $this->assertTrue($store->exists($key));
+        $store->delete($key);
+        $this->assertFalse($store->exists($key));
+    }
+
+    public function testDifferentResourcesAreIndependent(): void
+    {
+        $store = $this->store();
+        $a = new Key($this->resource('a'));
+        $b = new Key($this->resource('b'));
+        $store->save($a);
+        $this->assertFalse($store->exists($b));
+        $store->save($b);
+        $store->delete($a);
+        $this->assertFalse($store->exists($a));
+        $this->assertTrue($store->exists($b));
+        $store->delete($b);
+        $this->assertFalse($store->exists($b));
+    }
+
+    public function testSecondKeyOnSameResourceConflictsAndLeavesTheFirst(): void
+    {
+        $store = $this->store();
+        $name = $this->resource('same');
+        $k1 = new Key($name);
+        $k2 = new Key($name);
+        $store->save($k1);
+        try {
+            $store->save($k2);
+            $this->fail('a second Key on a held resource must conflict');
+        } catch (LockConflictedException) {
+        }
+        $this->assertTrue($store->exists($k1));
+        $this->assertFalse($store->exists($k2));
+        $store->delete($k2); /* not its lock: nothing happens */
+        $this->assertTrue($store->exists($k1));
+        $store->delete($k1);
+        $store->save($k2);
+        $this->assertTrue($store->exists($k2));
+        $this->assertFalse($store->exists($k1));
+        $store->delete($k2);
+    }
+
+    public function testSaveTwiceThenOneDeleteFreesIt(): void
+    {
+        $store = $this->store();
+        $key = new Key($this->resource('twice'));
+        $store->save($key);
+        $store->save($key); /* the same owner: refreshed, not counted */
+        $store->delete($key);
+        $this->assertFalse($store->exists($key));
+        $this->assertSame(0, $this->redis->cmd('EXISTS', 'sf:' . $key));
+    }
+
+    public function testDeleteIsolated(): void
+    {
+        $store = $this->store();
+        $a = new Key($this->resource('iso'));
+        $b = new Key($this->resource('iso'));
+        $store->save($a);
+        $store->delete($b);
+        $this->assertTrue($store->exists($a));
+        $store->delete($a);
+    }
+
+    public function testExpiresAfterPutOffExpiration(): void
+    {
+        $store = $this->store();
+        $key = new Key($this->resource('expire'));
+        $store->save($key);
+        $store->putOffExpiration($key, 0.3);
+        $this->assertTrue($store->exists($key));
+        $pttl = $this->redis->cmd('PTTL', 'sf:' . $key);
+        $this->assertGreaterThan(200, $pttl);
+        $this->assertLessThanOrEqual(300, $pttl);
+        usleep(450000);
+        $this->assertFalse($store->exists($key));
+    }
+
+    public function testSubMillisecondTtlRoundsUp(): void
+    {
+        $store = $this->store();
+        $key = new Key($this->resource('round'));
+        $store->save($key);
+        $key->resetLifetime(); /* as Lock::refresh() does */
+        try {
+            $store->putOffExpiration($key, 0.0004);
+            $this->assertGreaterThanOrEqual(-2, $this->redis->cmd('PTTL', 'sf:' . $key)); /* 1 ms: gone or going */
+        } catch (LockExpiredException) {
+            /* 0.4 ms passed before the reply came: refused after the round trip, released */
+        }
+        usleep(5000);
+        $this->assertFalse($store->exists($key));
+    }
+
+    public function testExpiredKeyRefusedBeforeAnyRoundTrip(): void
+    {
+        $store = $this->store();
+        $key = new Key($this->resource('expired'));
+        $key->reduceLifetime(0);
+        $this->redis->cmd('CONFIG', 'RESETSTAT');
+        try {
+            $store->save($key);
+            $this->fail('an expired Key must not be saved');
+        } catch (LockExpiredException) {
+        }
+        $info = $this->redis->cmd('INFO', 'commandstats');
+        $this->assertStringNotContainsString('cmdstat_set:', $info);
+        $this->assertStringNotContainsString('cmdstat_evalsha:', $info);
+        $this->assertSame(0, $this->redis->cmd('EXISTS', 'sf:' . $key));
+    }
+
+    public function testExpiredKeyRefreshRefusedAndReleased(): void
+    {
+        $store = $this->store();
+        $key = new Key($this->resource('refresh-expired'));
+        $store->save($key);
+        $this->expectException(LockExpiredException::class);
+        try {
+            $store->putOffExpiration($key, -1.0);
+        } finally {
+            $this->assertSame(0, $this->redis->cmd('EXISTS', 'sf:' . $key), 'an expired Key\'s lock is let go');
+        }
+    }
+
+    public function testRefreshUnsavedKeyConflicts(): void
+    {
+        $this->expectException(LockConflictedException::class);
+        $this->store()->putOffExpiration(new Key($this->resource('unsaved')), 10.0);
+    }
+
+    public function testRefreshAfterAnotherTookItConflicts(): void
+    {
+        $store = $this->store();
+        $name = $this->resource('stolen');
+        $key = new Key($name);
+        $store->save($key);
+        $this->redis->cmd('SET', 'sf:' . $name, 'someone-else');
+        $this->expectException(LockConflictedException::class);
+        $store->putOffExpiration($key, 10.0);
+    }
+
+    public function testBadTtlRefused(): void
+    {
+        $this->expectException(InvalidTtlException::class);
+        $this->store(0.0);
+    }
+
+    public function testInitialTtlIsTheLockTtl(): void
+    {
+        $store = $this->store(2.5);
+        $key = new Key($this->resource('ttl'));
+        $store->save($key);
+        $pttl = $this->redis->cmd('PTTL', 'sf:' . $key);
+        $this->assertGreaterThan(2000, $pttl);
+        $this->assertLessThanOrEqual(2500, $pttl);
+        $store->delete($key);
+    }
+
+    public function testBlockingSaveIsWokenAtRelease(): void
+    {
+        $name = $this->resource('block');
+        $ready = sys_get_temp_dir() . '/rl-sf-' . bin2hex(random_bytes(4));
+        $pid = $this->fork(function () use ($name, $ready) {
+            $store = $this->store();
+            $key = new Key($name);
+            $store->save($key);
+            touch($ready);
+            usleep(400000);
+            file_put_contents($ready, (string)hrtime(true));
+            $store->delete($key);
+            return 0;
+        });
+        for ($i = 0; $i < 500 && !file_exists($ready); $i++) {
+            usleep(10000);
+        }
+        $store = $this->store();
+        $key = new Key($name);
+        try {
+            $store->save($key);
+            $this->fail('held by the child');
+        } catch (LockConflictedException) {
+        }
+        $this->redis->cmd('CONFIG', 'RESETSTAT');
+        $store->waitAndSave($key);
+        $got = hrtime(true);
+        $this->assertSame('0', $this->waitChild($pid));
+        $released = (int)file_get_contents($ready);
+        unlink($ready);
+        $this->assertTrue($store->exists($key));
+        $late = ($got - $released) / 1e6;
+        $this->assertLessThan(150, $late, "woken $late ms after the release (Symfony's polling would take up to 110 ms per try)");
+        /* the waiter looks again every 200 ms at most (a wake-up lost to a
+         * dead waiter costs no more); polling every 10 ms would be 40 calls */
+        $calls = $this->redis->calls('evalsha') + $this->redis->calls('eval') + $this->redis->calls('set')
+            + $this->redis->calls('xread');
+        $this->assertLessThan(16, $calls, 'no polling: a few commands while waiting 0.4 s');
+        $store->delete($key);
+    }
+
+    public function testLockFactoryBlockingAcquire(): void
+    {
+        $name = $this->resource('factory');
+        $factory = new LockFactory($this->store());
+        $lock = $factory->createLock($name, 5.0);
+        $this->assertTrue($lock->acquire());
+        $other = (new LockFactory($this->store()))->createLock($name, 5.0);
+        $this->assertFalse($other->acquire());
+        $this->assertTrue($lock->isAcquired());
+        $this->assertGreaterThan(4.0, $lock->getRemainingLifetime());
+        $lock->refresh(10.0);
+        $this->assertGreaterThan(9000, $this->redis->cmd('PTTL', 'sf:' . $name));
+        $lock->release();
+        $this->assertFalse($lock->isAcquired());
+        $this->assertTrue($other->acquire(true));
+        $other->release();
+    }
+
+    public function testLockReleasedAtItsDestruction(): void
+    {
+        $name = $this->resource('destruct');
+        $factory = new LockFactory($this->store());
+        $lock = $factory->createLock($name);
+        $lock->acquire();
+        $this->assertSame(1, $this->redis->cmd('EXISTS', 'sf:' . $name));
+        unset($lock);
+        $this->assertSame(0, $this->redis->cmd('EXISTS', 'sf:' . $name));
+    }
+
+    public function testSerializedKeyGoesOnInAnotherProcess(): void
+    {
+        $store = $this->store();
+        $name = $this->resource('serialized');
+        $key = new Key($name);
+        $store->save($key);
+        $wire = serialize($key);
+        $pid = $this->fork(function () use ($wire) {
+            $store = $this->store();
+            $key = unserialize($wire);
+            if (!$store->exists($key)) {
+                return 2;
+            }
+            $store->putOffExpiration($key, 30.0);
+            $store->delete($key);
+            return $store->exists($key) ? 3 : 0;
+        });
+        $this->assertSame('0', $this->waitChild($pid));
+        $this->assertFalse($store->exists($key));
+    }
+
+    public function testSharedReadFirst(): void
+    {
+        $store = $this->store();
+        $name = $this->resource('read-first');
+        [$k1, $k2, $k3] = [new Key($name), new Key($name), new Key($name)];
+        $store->saveRead($k1);
+        $store->saveRead($k2);
+        $this->assertTrue($store->exists($k1));
+        $this->assertTrue($store->exists($k2));
+        try {
+            $store->save($k3);
+            $this->fail('a writer while readers hold it');
+        } catch (LockConflictedException) {
+        }
+        $this->assertTrue($store->exists($k1));
+        $this->assertTrue($store->exists($k2));
+        $this->assertFalse($store->exists($k3));
+        $store->delete($k1);
+        $this->assertFalse($store->exists($k1));
+        $this->assertTrue($store->exists($k2));
+        $store->delete($k2);
+        $store->save($k3);
+        $this->assertTrue($store->exists($k3));
+        $store->delete($k3);
+        $this->assertFalse($store->exists($k3));
+    }
+
+    public function testSharedWriteFirst(): void
+    {
+        $store = $this->store();
+        $name = $this->resource('write-first');
+        [$k1, $k2] = [new Key($name), new Key($name)];
+        $store->save($k1);
+        try {
+            $store->saveRead($k2);
+            $this->fail('a reader while a writer holds it');
+        } catch (LockConflictedException) {
+        }
+        $this->assertTrue($store->exists($k1));
+        $this->assertFalse($store->exists($k2));
+        $store->delete($k1);
+        $store->saveRead($k2);
+        $this->assertTrue($store->exists($k2));
+        $store->delete($k2);
+    }
+
+    public function testPromotionRefusedWithOtherReaders(): void
+    {
+        $store = $this->store();
+        $name = $this->resource('promote');
+        [$k1, $k2] = [new Key($name), new Key($name)];
+        $store->saveRead($k1);
+        $store->saveRead($k2);
+        try {
+            $store->save($k1);
+            $this->fail('promoted while another reader holds it');
+        } catch (LockConflictedException) {
+        }
+        $this->assertTrue($store->exists($k1), 'the refused promotion keeps the read lock');
+        $this->assertTrue($store->exists($k2));
+    }
+
+    public function testPromotionOfTheOnlyReader(): void
+    {
+        $store = $this->store();
+        $name = $this->resource('promote-ok');
+        [$k1, $k2] = [new Key($name), new Key($name)];
+        $store->saveRead($k1);
+        $store->save($k1);
+        $this->assertSame($k1->getState(RedisLockStore::class), $this->redis->cmd('GET', 'sf:' . $name),
+            'the resource now holds its writer');
+        try {
+            $store->saveRead($k2);
+            $this->fail('a reader next to the promoted writer');
+        } catch (LockConflictedException) {
+        }
+        $this->assertTrue($store->exists($k1));
+        $this->assertFalse($store->exists($k2));
+        $store->delete($k1);
+        $store->saveRead($k2);
+        $this->assertTrue($store->exists($k2));
+        $this->assertFalse($store->exists($k1));
+        $store->delete($k2);
+    }
+
+    public function testDemotion(): void
+    {
+        $store = $this->store();
+        $name = $this->resource('demote');
+        [$k1, $k2] = [new Key($name), new Key($name)];
+        $store->save($k1);
+        $store->saveRead($k1);
+        $store->saveRead($k2);
+        $this->assertTrue($store->exists($k1));
+        $this->assertTrue($store->exists($k2));
+        $store->delete($k1);
+        $store->delete($k2);
+        $this->assertSame(0, $this->redis->cmd('EXISTS', 'sf:' . $name));
+    }
+
+    public function testBlockingReadWaitsForTheWriter(): void
+    {
+        $name = $this->resource('read-wait');
+        $factory = new LockFactory($this->store());
+        $writer = $factory->createLock($name, 0.4);
+        $writer->acquire();
+        $reader = (new LockFactory($this->store()))->createLock($name, 5.0);
+        $start = hrtime(true);
+        $this->assertTrue($reader->acquireRead(true)); /* the writer's 0.4 s TTL runs out */
+        $waited = (hrtime(true) - $start) / 1e9;
+        $this->assertGreaterThan(0.2, $waited);
+        $this->assertLessThan(2.0, $waited);
+        $reader->release();
+    }
+
+    public function testRedLockStoreWithANodeDown(): void
+    {
+        $nodes = [RedisServer::start(), RedisServer::start(), RedisServer::start()];
+        $store = RedisLockStore::fromServers(array_map(fn ($n) => $n->address(), $nodes), ['timeout' => 0.5]);
+        $name = $this->resource('redlock');
+        $key = new Key($name);
+        $store->save($key);
+        $this->assertTrue($store->exists($key));
+        $nodes[2]->stop();
+        $this->assertTrue($store->exists($key), 'a quorum (2 of 3) still holds it');
+        $other = new Key($name);
+        try {
+            $store->save($other);
+            $this->fail('held on a quorum');
+        } catch (LockConflictedException) {
+        }
+        $store->delete($key);
+        $this->assertFalse($store->exists($key));
+        $nodes[1]->stop();
+        $this->expectException(\RedisLockException::class);
+        $store->save($other); /* 1 of 3: no quorum, the nodes named */
+    }
+
+    public function testCombinedStore(): void
+    {
+        $nodes = [RedisServer::start(), RedisServer::start()];
+        $stores = array_map(fn ($n) => RedisLockStore::fromServers($n->address()), [...$nodes, $this->redis]);
+        $combined = new CombinedStore($stores, new ConsensusStrategy());
+        $factory = new LockFactory($combined);
+        $name = $this->resource('combined');
+        $lock = $factory->createLock($name, 5.0);
+        $this->assertTrue($lock->acquire());
+        $this->assertFalse($factory->createLock($name)->acquire());
+        $lock->refresh();
+        $lock->release();
+        $this->assertTrue($factory->createLock($name)->acquire());
+        foreach ($nodes as $n) {
+            $n->stop();
+        }
+    }
+}
