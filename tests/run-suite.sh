@@ -216,6 +216,32 @@ run_pass() {   # run_pass NAME [run-tests options]
 }
 
 run_pass normal
+
+# The bridge/ phpunit suites (Symfony, Laravel) against Debian's framework
+# packages. They run PHP code over C paths the phpt tests cover, so they are
+# left out of the valgrind pass. Counted from phpunit's JUnit log: a skipped
+# test (its framework missing) is neither passed nor failed; a run that fails
+# with nothing counted as failed (a risky test, a warning, a crash) counts as
+# one failure.
+run_bridge() {
+    local suite=$1 log=$tmp/bridge-$1.log junit=$tmp/bridge-$1.xml rc=0 counts
+    echo "run-suite: === bridge: $suite (phpunit) ==="
+    if ! command -v phpunit >/dev/null; then
+        echo "run-suite: phpunit not installed: bridge suite $suite not run"; failed=$((failed + 1)); return
+    fi
+    (cd "$root/bridge" && TMPDIR=$tmp/t REDISLOCK_TEST_REDIS_SERVER=$redis_server \
+        timeout 600 "$php" -d "extension=$ext" "$(command -v phpunit)" --testsuite "$suite" \
+        --log-junit "$junit" </dev/null >"$log" 2>&1) || rc=$?
+    grep -v '^$' "$log" | tail -n 30
+    counts=$("$php" -r '$x = @simplexml_load_file($argv[1]); $s = $x ? $x->testsuite : null;
+        echo $s ? (int)$s["tests"] . " " . ((int)$s["failures"] + (int)$s["errors"]) . " " . (int)$s["skipped"] : "0 0 0";' "$junit")
+    read -r total bad skip <<<"$counts"
+    ((rc != 0 && bad == 0)) && bad=1
+    passed=$((passed + total - bad - skip)) failed=$((failed + bad)) skipped=$((skipped + skip))
+    echo "run-suite: bridge $suite: $((total - bad - skip)) passed, $bad failed, $skip skipped"
+}
+run_bridge symfony
+run_bridge laravel
 if ((valgrind)); then
     # run-tests -m runs "valgrind -q --trace-children=yes", which reports
     # memory errors but no leaks: ask for definite leaks as errors too.
