@@ -65,15 +65,38 @@ foreach ($ext['configure-options'] ?? [] as $i => $opt) {
 }
 // composer's own schema, where composer is installed (every rule but the php-ext key it may not know yet)
 $composer = trim((string)shell_exec('command -v composer 2>/dev/null'));
+// the bridge package beside it: its own composer.json, autoloading what is there
+$bridge = json_decode((string)file_get_contents("$root/bridge/composer.json"), true);
+if (!is_array($bridge)) {
+    $problems[] = 'bridge/composer.json is not valid JSON';
+} else {
+    if (($bridge['require']['ext-redislock'] ?? null) === null) {
+        $problems[] = 'bridge/composer.json must require ext-redislock';
+    }
+    foreach ($bridge['autoload']['psr-4'] ?? [] as $prefix => $dir) {
+        if (!is_dir("$root/bridge/$dir")) {
+            $problems[] = "bridge/composer.json: PSR-4 $prefix maps to a missing directory $dir";
+        }
+    }
+    foreach ($bridge['extra']['laravel']['providers'] ?? [] as $provider) {
+        $file = "$root/bridge/src/" . str_replace('\\', '/', substr($provider, strlen('RedisLock\\Bridge\\'))) . '.php';
+        if (!is_file($file)) {
+            $problems[] = "bridge/composer.json: the Laravel provider $provider has no file";
+        }
+    }
+}
 if ($composer !== '') {
-    exec('cd ' . escapeshellarg($root) . ' && ' . escapeshellarg($composer) . ' validate --no-check-publish --no-check-lock --no-interaction 2>&1', $out, $rc);
-    $text = implode("\n", $out);
-    if ($rc !== 0 || !str_contains($text, 'is valid')) {
-        $problems[] = "composer validate:\n$text";
+    foreach (['composer.json' => $root, 'bridge/composer.json' => "$root/bridge"] as $name => $dir) {
+        $out = [];
+        exec('cd ' . escapeshellarg($dir) . ' && ' . escapeshellarg($composer) . ' validate --no-check-publish --no-check-lock --no-interaction 2>&1', $out, $rc);
+        $text = implode("\n", $out);
+        if ($rc !== 0 || !str_contains($text, 'is valid')) {
+            $problems[] = "composer validate $name:\n$text";
+        }
     }
 }
 if ($problems) {
     fwrite(STDERR, "check-composer: composer.json:\n- " . implode("\n- ", $problems) . "\n");
     exit(1);
 }
-echo "check-composer: composer.json (PIE) valid", $composer !== '' ? ' (and composer validate)' : ' (composer not installed: schema rules only)', "\n";
+echo "check-composer: composer.json (PIE) and bridge/composer.json valid", $composer !== '' ? ' (and composer validate)' : ' (composer not installed: schema rules only)', "\n";
