@@ -58,7 +58,7 @@ $m = $c->masterFor('lock:c500w');
 rl_wait_until(fn() => $c->cmd($m, 'LLEN', rl_derived_key('lock:c500w', 'q')) === 1, 30.0);
 echo "queue, reservation and wake stream in the lock's slot: ",
     json_encode(array_map(fn($k) => $c->slotOf($k) === $c->slotOf('lock:c500w'),
-                          [rl_derived_key('lock:c500w', 'q'), rl_derived_key('lock:c500w', 'r'), rl_derived_key('lock:c500w', 'w')])), "\n";
+                          [rl_derived_key('lock:c500w', 'q'), rl_derived_key('lock:c500w', 'r'), rl_derived_key('lock:c500w', 'A')])), "\n";
 usleep(200000);
 $l->unlock('c500w', $short);
 [$code, $out] = $child->wait(60.0);

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <hiredis/hiredis.h>
 
-#define MAX_ARGS 14
+#define MAX_ARGS 40 /* EVALSHA, sha, numkeys, 1 + 19 keys, up to 7 ARGV: 30 */
 
 typedef struct argv_builder {
     const char *argv[MAX_ARGS];
@@ -20,8 +20,10 @@ typedef struct argv_builder {
 
 static void arg(argv_builder *b, const char *s, size_t len)
 {
-    b->argv[b->argc] = s;
-    b->lens[b->argc++] = len;
+    if (b->argc < MAX_ARGS) { /* MAX_ARGS holds the longest command: never false */
+        b->argv[b->argc] = s;
+        b->lens[b->argc++] = len;
+    }
 }
 
 static void arg_num(argv_builder *b, long long v)
@@ -31,9 +33,9 @@ static void arg_num(argv_builder *b, long long v)
 }
 
 /* The keys of one lock besides the lock key (rl_scripts.c, rl_key_derived()):
- * its queue, reservation, wake stream and fence counter. Short keys are
- * built on the stack. */
-#define NKEYS 5
+ * its queue, reservation, fence counter, shared holders and wake streams
+ * (one per bucket of waiters). Short keys are built on the stack. */
+#define NKEYS (4 + RL_WAKE_BUCKETS)
 typedef struct lock_keys {
     char stack[NKEYS][128];
     char *buf[NKEYS];
@@ -42,7 +44,8 @@ typedef struct lock_keys {
 
 static int lock_keys_make(lock_keys *k, const char *key, size_t key_len)
 {
-    static const char letter[NKEYS] = {'q', 'r', 'w', 'f', 's'};
+    static const char letter[NKEYS] = {'q', 'r', 'f', 's', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H',
+                                       'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P'};
     size_t i, len = rl_key_derived(key, key_len, 'q', NULL, 0); /* the same length for each letter */
     for (i = 0; i < NKEYS; i++) {
         k->len[i] = len;
@@ -72,9 +75,16 @@ static void lock_keys_free(lock_keys *k)
 
 #define KEY_QUEUE 0
 #define KEY_RESERVATION 1
-#define KEY_WAKE 2
-#define KEY_FENCE 3
-#define KEY_SHARED 4
+#define KEY_FENCE 2
+#define KEY_SHARED 3
+#define KEY_WAKE 4 /* the first of RL_WAKE_BUCKETS wake streams, always the last keys of a script */
+#define WAKE_KEYS 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19
+
+int rl_wake_bucket(const char *waiter, size_t len)
+{
+    char c = len > 0 ? waiter[len - 1] : '0';
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 0;
+}
 
 /* EVAL/EVALSHA <script> <numkeys> <lock key> [derived keys...] */
 static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op, const lock_keys *k,
@@ -103,7 +113,8 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
     arg(&b, "BLOCK", 5);
     arg_num(&b, op->wait_ms > 0 ? op->wait_ms : 1); /* BLOCK 0 would block for ever */
     arg(&b, "STREAMS", 7);
-    arg(&b, k->buf[KEY_WAKE], k->len[KEY_WAKE]);
+    int w = KEY_WAKE + rl_wake_bucket(op->waiter, op->waiter_len);
+    arg(&b, k->buf[w], k->len[w]);
     if (rl_conn_wake_cursor_for(c, op->waiter, op->waiter_len)) {
         arg(&b, c->wake_from, strlen(c->wake_from));
     } else {
@@ -112,12 +123,12 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
     return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
 }
 
-static const int release_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE, KEY_SHARED};
+static const int release_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_SHARED, WAKE_KEYS};
 static const int extend_keys[] = {KEY_SHARED};
-static const int shared_keys[] = {KEY_SHARED, KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
-static const int permit_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
+static const int shared_keys[] = {KEY_SHARED, KEY_QUEUE, KEY_RESERVATION, WAKE_KEYS};
+static const int permit_keys[] = {KEY_QUEUE, KEY_RESERVATION, WAKE_KEYS};
 static const int acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION};
-static const int leave_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_WAKE};
+static const int leave_keys[] = {KEY_QUEUE, KEY_RESERVATION, WAKE_KEYS};
 static const int fenced_acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_FENCE};
 static const int fence_keys[] = {KEY_FENCE};
 static const int promote_keys[] = {KEY_FENCE, KEY_SHARED};           /* without the fence counter: from [1] */
@@ -129,9 +140,9 @@ static void append_acquire_other(argv_builder *b, const rl_op *op, int eval, con
 {
     int wait = op->kind == RL_OP_LOCK_WAIT;
     if (op->mode == RL_MODE_SHARED) {
-        script_head(b, RL_SCRIPT_ACQUIRE_SHARED, eval, op, k, shared_keys, 4);
+        script_head(b, RL_SCRIPT_ACQUIRE_SHARED, eval, op, k, shared_keys, 3 + RL_WAKE_BUCKETS);
     } else {
-        script_head(b, RL_SCRIPT_ACQUIRE_PERMIT, eval, op, k, permit_keys, 3);
+        script_head(b, RL_SCRIPT_ACQUIRE_PERMIT, eval, op, k, permit_keys, 2 + RL_WAKE_BUCKETS);
     }
     arg(b, op->token, op->token_len);
     arg_num(b, op->ttl_ms);
@@ -192,7 +203,7 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         arg_num(&b, op->ttl_ms);
         break;
     case RL_OP_UNLOCK:
-        script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, release_keys, 4);
+        script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, release_keys, 3 + RL_WAKE_BUCKETS);
         arg(&b, op->token, op->token_len);
         if (op->force) {
             arg(&b, "1", 1);
@@ -227,7 +238,7 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         break;
     case RL_OP_LEAVE:
         /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */
-        script_head(&b, RL_SCRIPT_LEAVE, 1, op, &k, leave_keys, 3);
+        script_head(&b, RL_SCRIPT_LEAVE, 1, op, &k, leave_keys, 2 + RL_WAKE_BUCKETS);
         arg(&b, op->waiter, op->waiter_len);
         break;
     case RL_OP_FENCE_RAISE:
@@ -362,8 +373,8 @@ static int judge_wake(const rl_op *op, const redisReply *reply, char *err, size_
         snprintf(err, errlen, "out of memory");
         return RL_REPLY_ERROR;
     }
-    ours = stream->element[0]->len == k.len[KEY_WAKE]
-        && memcmp(stream->element[0]->str, k.buf[KEY_WAKE], k.len[KEY_WAKE]) == 0;
+    i = KEY_WAKE + rl_wake_bucket(op->waiter, op->waiter_len);
+    ours = stream->element[0]->len == k.len[i] && memcmp(stream->element[0]->str, k.buf[i], k.len[i]) == 0;
     lock_keys_free(&k);
     if (!ours) { /* another lock's stream (a late reply to an earlier wait on this connection) */
         err[0] = '\0';
@@ -415,6 +426,13 @@ int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, siz
             return RL_REPLY_NOSCRIPT;
         }
         if (strncmp(reply->str, "NOAUTH", 6) == 0 || strncmp(reply->str, "WRONGPASS", 9) == 0) {
+            return RL_REPLY_NOAUTH;
+        }
+        if (strstr(reply->str, "Protocol error: unauthenticated") != NULL) {
+            /* a server that wants AUTH refuses commands of more than 10
+             * arguments (the release and the queueing scripts) this way,
+             * and closes the connection: the cause is the same as NOAUTH's */
+            snprintf(err, errlen, "NOAUTH Authentication required.");
             return RL_REPLY_NOAUTH;
         }
         return RL_REPLY_ERROR;

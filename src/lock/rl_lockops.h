@@ -70,6 +70,15 @@ typedef enum rl_send_form {
     RL_FORM_RETRY_EVAL
 } rl_send_form;
 
+/* Waiters are spread over this many wake streams of a lock (by the last
+ * hex digit of their id): a release wakes the blocked readers of one
+ * stream, not every waiter (rl_scripts.c). */
+#define RL_WAKE_BUCKETS 16
+
+/* The wake stream (0 .. RL_WAKE_BUCKETS - 1) of a waiter id; the scripts
+ * compute the same in Lua. */
+int rl_wake_bucket(const char *waiter, size_t len);
+
 /* Appends op to c's output buffer in the given form. 0 or RL_E_NOMEM. */
 int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
 

@@ -11,10 +11,15 @@
  *         deadline on the server's clock;
  *   K\0r  the woken waiter's reservation (its id, 200 ms): waiters
  *         looking again meanwhile do not take the lock first (FIFO);
- *   K\0w  the wake stream: a release appends one entry "w" = <id of
- *         the waiter it woke>; every waiter blocks on it with XREAD
- *         from the last entry it saw, and only the one named acts;
- *         the last waiter to leave the queue deletes it;
+ *   K\0A .. K\0P  the wake streams, one per bucket of waiters (the
+ *         last hex digit of the waiter's id): a release appends one
+ *         entry "w" = <id of the waiter it woke> to that waiter's
+ *         stream; waiters block on theirs with XREAD from the last
+ *         entry they saw, and only the one named acts; the last waiter
+ *         to leave the queue deletes them. 16 streams, not one: every
+ *         XREAD blocked on a stream returns at each entry, so with one
+ *         stream a release woke every waiter (K waiters: K^2/2 wake-ups
+ *         for K handoffs, measured by bench/stampede.php);
  *   K\0f  the fence counter (option "fencing"): INCR at every acquisition,
  *         no TTL (a fencing number must never go back);
  *   K\0s  the shared holders (sorted set: token => expiry, ms on the
@@ -37,9 +42,17 @@
 /* Lua: `now`, the server's clock in ms. */
 #define NOW "local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) "
 
-/* Lua: wake the first live waiter of queue KEYS[q] (its id goes to the wake
- * stream KEYS[w] and holds the reservation KEYS[r] for 200 ms); entries
- * whose deadline passed are dropped. Needs `now`. `only` is a Lua
+/* Lua: append waiter `id` (its deadline in `deadline`) to its wake stream:
+ * KEYS[w + b], b its bucket (the last hex digit of the id, as
+ * rl_wake_bucket()), kept until the waiter's deadline. Needs `now`. */
+#define WAKE_ONE(w) \
+    "local wk = KEYS[" w " + (tonumber(string.sub(id, -1), 16) or 0)] " \
+    "redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) " \
+    "if redis.call('pttl', wk) < deadline - now + 1000 then redis.call('pexpire', wk, deadline - now + 1000) end "
+
+/* Lua: wake the first live waiter of queue KEYS[q] (its id goes to its wake
+ * stream, from KEYS[w], and holds the reservation KEYS[r] for 200 ms);
+ * entries whose deadline passed are dropped. Needs `now`. `only` is a Lua
  * expression on `id`: a waiter it refuses stays first in the queue. */
 #define WAKE_NEXT(q, r, w, only) \
     "local e = redis.call('lindex', KEYS[" q "], 0) " \
@@ -50,10 +63,7 @@
     "  if deadline >= now then " \
     "    if " only " then " \
     "      redis.call('lpop', KEYS[" q "]) " \
-    "      redis.call('xadd', KEYS[" w "], 'maxlen', '~', '64', '*', 'w', id) " \
-    "      if redis.call('pttl', KEYS[" w "]) < deadline - now + 1000 then " \
-    "        redis.call('pexpire', KEYS[" w "], deadline - now + 1000) " \
-    "      end " \
+    WAKE_ONE(w) \
     "      redis.call('set', KEYS[" r "], id, 'px', 200) " \
     "    end " \
     "    break " \
@@ -94,7 +104,7 @@
     "end "
 
 static const char *const sources[RL_SCRIPT_COUNT] = {
-    /* RELEASE: KEYS lock, queue, reservation, wake stream, shared holders;
+    /* RELEASE: KEYS lock, queue, reservation, shared holders, wake streams;
      * ARGV[1] token, of any kind (lock, shared lock, permit); ARGV[2] '1'
      * to release whoever holds it (forceUnlock). 1 when it was held and is
      * released; the next live waiter is woken when that freed the resource
@@ -102,23 +112,23 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
      * nobody queued is GET, DEL, LPOP. */
     [RL_SCRIPT_RELEASE] =
     "if ARGV[2] == '1' then "
-    "  if redis.call('del', KEYS[1], KEYS[5]) == 0 then return 0 end "
+    "  if redis.call('del', KEYS[1], KEYS[4]) == 0 then return 0 end "
     "else "
     "local v = redis.pcall('get', KEYS[1]) "
     "if type(v) == 'table' or v == '\\0shared' then "
-    "  local z = type(v) == 'table' and 1 or 5 " /* a semaphore's permits, or the shared holders */
+    "  local z = type(v) == 'table' and 1 or 4 " /* a semaphore's permits, or the shared holders */
     "  local s = redis.call('zscore', KEYS[z], ARGV[1]) " /* another type: its WRONGTYPE error */
     "  if not s then return 0 end "
     "  redis.call('zrem', KEYS[z], ARGV[1]) "
     NOW
     "  if tonumber(s) < now then return 0 end "
-    "  if z == 5 then "
-    HOLDERS_LEFT("5")
+    "  if z == 4 then "
+    HOLDERS_LEFT("4")
     "    if left then "
-    "      redis.call('pexpire', KEYS[1], left) redis.call('pexpire', KEYS[5], left) "
+    "      redis.call('pexpire', KEYS[1], left) redis.call('pexpire', KEYS[4], left) "
     "      return 1 "
     "    end "
-    "    redis.call('del', KEYS[1], KEYS[5]) "
+    "    redis.call('del', KEYS[1], KEYS[4]) "
     "  end "
     "elseif v == ARGV[1] then "
     "  redis.call('del', KEYS[1]) "
@@ -132,10 +142,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "    local deadline = tonumber(string.sub(e, 1, sep - 1)) "
     "    if deadline >= now then "
     "      local id = string.sub(e, sep + 1) "
-    "      redis.call('xadd', KEYS[4], 'maxlen', '~', '64', '*', 'w', id) "
-    "      if redis.call('pttl', KEYS[4]) < deadline - now + 1000 then "
-    "        redis.call('pexpire', KEYS[4], deadline - now + 1000) "
-    "      end "
+    WAKE_ONE("5")
     "      redis.call('set', KEYS[3], id, 'px', 200) "
     "      break "
     "    end "
@@ -225,19 +232,19 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "if not v then return redis.call('pttl', KEYS[3]) end "
     "return redis.call('pttl', KEYS[1])",
 
-    /* LEAVE: KEYS queue, reservation, wake stream; ARGV[1] waiter id. The
-     * last waiter to leave takes the wake stream with it. */
+    /* LEAVE: KEYS queue, reservation, wake streams; ARGV[1] waiter id. The
+     * last waiter to leave takes the wake streams with it. */
     [RL_SCRIPT_LEAVE] =
     "local tail = ':' .. ARGV[1] "
     "for _, e in ipairs(redis.call('lrange', KEYS[1], 0, -1)) do "
     "  if string.sub(e, -string.len(tail)) == tail then redis.call('lrem', KEYS[1], 0, e) end "
     "end "
     "if redis.call('get', KEYS[2]) == ARGV[1] then redis.call('del', KEYS[2]) end "
-    "if redis.call('exists', KEYS[1]) == 0 then redis.call('del', KEYS[3]) end "
+    "if redis.call('exists', KEYS[1]) == 0 then redis.call('del', unpack(KEYS, 3)) end "
     "return 1",
 
     /* ACQUIRE_SHARED: KEYS lock, shared holders, queue, reservation, wake
-     * stream; ARGV as ACQUIRE_WAIT's (ARGV[5] '0' for one try). -3: taken
+     * streams; ARGV as ACQUIRE_WAIT's (ARGV[5] '0' for one try). -3: taken
      * (or ours already); else the PTTL to look again after. Fair: a live
      * waiter queued before this one goes first unless it is a shared waiter
      * and shared holders are in (so a queued exclusive waiter is not
@@ -300,7 +307,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "return -3",
 
     /* ACQUIRE_PERMIT: KEYS permits (the lock key), queue, reservation, wake
-     * stream; ARGV as ACQUIRE_WAIT's, ARGV[6] the limit. -3: taken (or ours
+     * streams; ARGV as ACQUIRE_WAIT's, ARGV[6] the limit. -3: taken (or ours
      * already); else the PTTL to look again after (when the first permit
      * expires). A holder coming in with permits to spare wakes the next
      * waiter. */

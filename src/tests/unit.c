@@ -117,6 +117,14 @@ static int judged_n(const rl_op *op, const char *resp, size_t len, long long *va
     return verdict;
 }
 
+/* The 16 wake streams of lock:r (slot tag "mio"), and of lock:{t}r. */
+#define W_MIO(c) "$13\r\nlock:r\0" c "{mio}\r\n"
+#define WAKES_MIO W_MIO("A") W_MIO("B") W_MIO("C") W_MIO("D") W_MIO("E") W_MIO("F") W_MIO("G") W_MIO("H") \
+    W_MIO("I") W_MIO("J") W_MIO("K") W_MIO("L") W_MIO("M") W_MIO("N") W_MIO("O") W_MIO("P")
+#define W_T(c) "$11\r\nlock:{t}r\0" c "\r\n"
+#define WAKES_T W_T("A") W_T("B") W_T("C") W_T("D") W_T("E") W_T("F") W_T("G") W_T("H") \
+    W_T("I") W_T("J") W_T("K") W_T("L") W_T("M") W_T("N") W_T("O") W_T("P")
+
 UNIT_TEST(test_lockops)
 {
     rl_op lock = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
@@ -135,26 +143,29 @@ UNIT_TEST(test_lockops)
     permit.limit = 3;
 
     ENCODES_TO(&lock, RL_FORM_FIRST, "*6\r\n$3\r\nSET\r\n$6\r\nlock:r\r\n$3\r\ntok\r\n$2\r\nNX\r\n$2\r\nPX\r\n$4\r\n5000\r\n");
-    /* the waiter reads the wake stream from the start: the lock key, NUL, 'w',
-     * and the tag of the key's slot (13761: "mio"; the key has no hash tag) */
+    /* the waiter reads its wake stream from the start: the lock key, NUL, the
+     * letter of its bucket (the id's last hex digit: 1, 'B'), and the tag of
+     * the key's slot (13761: "mio"; the key has no hash tag) */
     ENCODES_TO(&wake, RL_FORM_FIRST,
                "*8\r\n$5\r\nXREAD\r\n$5\r\nCOUNT\r\n$2\r\n64\r\n$5\r\nBLOCK\r\n$4\r\n1500\r\n$7\r\nSTREAMS\r\n"
-               "$13\r\nlock:r\0w{mio}\r\n$3\r\n0-0\r\n");
+               "$13\r\nlock:r\0B{mio}\r\n$3\r\n0-0\r\n");
+    CHECK(rl_wake_bucket("w1", 2) == 1 && rl_wake_bucket("s0f", 3) == 15 && rl_wake_bucket("xA", 2) == 10
+          && rl_wake_bucket("x", 1) == 0 && rl_wake_bucket("", 0) == 0, "wake buckets");
     for (s = 0; s < RL_SCRIPT_COUNT; s++) {
         rl_script_set_sha((rl_script)s, "0123456789012345678901234567890123456789");
         CHECK(strlen(rl_script_source((rl_script)s)) > 20, "script %d has no source", s);
     }
-    /* every key in KEYS: the lock, its queue, reservation, wake stream and
-     * shared holders (a release serves every kind of token) */
+    /* every key in KEYS: the lock, its queue, reservation, shared holders
+     * and wake streams (a release serves every kind of token) */
     ENCODES_TO(&unlock, RL_FORM_FIRST,
-               "*9\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n5\r\n$6\r\nlock:r\r\n"
-               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0w{mio}\r\n"
-               "$13\r\nlock:r\0s{mio}\r\n$3\r\ntok\r\n");
+               "*24\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n20\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0s{mio}\r\n" WAKES_MIO
+               "$3\r\ntok\r\n");
     /* a key with a hash tag keeps it: derived keys are the key and a suffix */
     ENCODES_TO(&tagged, RL_FORM_FIRST,
-               "*9\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n5\r\n"
-               "$9\r\nlock:{t}r\r\n$11\r\nlock:{t}r\0q\r\n$11\r\nlock:{t}r\0r\r\n$11\r\nlock:{t}r\0w\r\n"
-               "$11\r\nlock:{t}r\0s\r\n$3\r\ntok\r\n");
+               "*24\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n20\r\n"
+               "$9\r\nlock:{t}r\r\n$11\r\nlock:{t}r\0q\r\n$11\r\nlock:{t}r\0r\r\n$11\r\nlock:{t}r\0s\r\n" WAKES_T
+               "$3\r\ntok\r\n");
     /* a lock's extend has its one key; a shared lock's its holders' too */
     ENCODES_TO(&extend, RL_FORM_FIRST,
                "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"
@@ -169,8 +180,8 @@ UNIT_TEST(test_lockops)
                "$13\r\nlock:r\0f{mio}\r\n$3\r\ntok\r\n$4\r\n5000\r\n");
     /* a permit, one try: the token stands in for the waiter, not queued, the limit last */
     ENCODES_TO(&permit, RL_FORM_FIRST,
-               "*13\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
-               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0w{mio}\r\n"
+               "*28\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n19\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n" WAKES_MIO
                "$3\r\ntok\r\n$4\r\n5000\r\n$3\r\ntok\r\n$1\r\n0\r\n$1\r\n0\r\n$1\r\n3\r\n");
     CHECK(judged(&fenced, ":42\r\n", &v) == RL_REPLY_YES && v == 42, "fenced acquire: the count is the value");
     CHECK(judged(&fenced, ":0\r\n", &v) == RL_REPLY_NO, "fenced acquire 0 is not a no");
@@ -183,6 +194,8 @@ UNIT_TEST(test_lockops)
     CHECK(judged(&lock, "$-1\r\n", &v) == RL_REPLY_NO, "SET nil is not a no");
     CHECK(judged(&lock, "-OOM command not allowed\r\n", &v) == RL_REPLY_ERROR, "OOM is not an error");
     CHECK(judged(&lock, "-NOAUTH Authentication required.\r\n", &v) == RL_REPLY_NOAUTH, "NOAUTH not seen");
+    CHECK(judged(&lock, "-ERR Protocol error: unauthenticated multibulk length\r\n", &v) == RL_REPLY_NOAUTH,
+          "a long command refused before AUTH is NOAUTH");
     CHECK(judged(&unlock, "-NOSCRIPT No matching script\r\n", &v) == RL_REPLY_NOSCRIPT, "NOSCRIPT not seen");
     CHECK(judged(&unlock, ":1\r\n", &v) == RL_REPLY_YES, "release 1 is not a yes");
     CHECK(judged(&unlock, ":0\r\n", &v) == RL_REPLY_NO, "release 0 is not a no");
@@ -190,16 +203,16 @@ UNIT_TEST(test_lockops)
     CHECK(judged(&wait, ":1500\r\n", &v) == RL_REPLY_NO && v == 1500, "acquire-or-queue PTTL: %lld", v);
     CHECK(judged(&wake, "*1\r\n*2\r\n$1\r\nS\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n", &v)
           == RL_REPLY_NO, "a wake on another lock's stream counts");
-    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*2\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n"
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*2\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n"
                         "*2\r\n$3\r\n6-1\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n", &v) == RL_REPLY_YES,
           "XREAD naming the waiter is not a wake");
-    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n", &v)
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n", &v)
           == RL_REPLY_NO, "XREAD naming another waiter is a wake");
     CHECK(judged(&wake, "*-1\r\n", &v) == RL_REPLY_NO, "XREAD nil is a wake");
-    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*0\r\n", &v) == RL_REPLY_ERROR, "XREAD with no entry");
-    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*1\r\n$1\r\nw\r\n", &v)
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*0\r\n", &v) == RL_REPLY_ERROR, "XREAD with no entry");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*1\r\n$1\r\nw\r\n", &v)
           == RL_REPLY_ERROR, "XREAD entry with an odd field list");
-    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0w{mio}\r\n*1\r\n*2\r\n:5\r\n*0\r\n", &v) == RL_REPLY_ERROR,
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n:5\r\n*0\r\n", &v) == RL_REPLY_ERROR,
           "XREAD entry id not a string");
     CHECK(judged(&lock, ":7\r\n", &v) == RL_REPLY_NO, "integer to SET");
     CHECK(judged(&unlock, "+OK\r\n", &v) == RL_REPLY_ERROR, "status to a script is not an error");
