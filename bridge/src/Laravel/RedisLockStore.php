@@ -1,0 +1,166 @@
+<?php
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Laravel;
+
+use BadMethodCallException;
+use Illuminate\Contracts\Cache\LockProvider;
+use Illuminate\Contracts\Cache\Store;
+use RedisLock;
+use RedLock;
+
+/**
+ * A cache store whose locks are the extension's, and whose cache calls all
+ * go to another configured store (the "inner" store: redis, database,
+ * file...). Laravel code that asks its cache for a lock (Cache::lock(),
+ * ShouldBeUnique jobs, WithoutOverlapping, the scheduler's
+ * withoutOverlapping/onOneServer) gets a RedisLockLock.
+ *
+ * Lock names are $lockPrefix . $name in the extension, whose own option
+ * 'prefix' ('lock:' by default) comes first in Redis: "lock:<cache prefix>:<name>".
+ */
+class RedisLockStore implements Store, LockProvider
+{
+    /** The TTL kept alive by the watchdog for a lock without expiry ($seconds <= 0), by default. */
+    public const DEFAULT_AUTO_EXTEND_TTL_MS = 30000;
+
+    /**
+     * @param RedisLock|RedLock $locker for locks with a TTL; built with 'reentrant' => false
+     * @param RedisLock|RedLock $extendingLocker the same nodes with 'auto_extend' => true too,
+     *        for locks without expiry: kept while this process (request) lives, then expiring
+     */
+    public function __construct(
+        private readonly Store $inner,
+        private readonly RedisLock|RedLock $locker,
+        private readonly RedisLock|RedLock $extendingLocker,
+        private readonly string $lockPrefix = '',
+        private readonly int $autoExtendTtlMs = self::DEFAULT_AUTO_EXTEND_TTL_MS,
+    ) {
+        if ($autoExtendTtlMs < 1) {
+            throw new \ValueError('the auto_extend TTL of locks without expiry must be at least 1 ms');
+        }
+    }
+
+    /**
+     * A lock for $seconds (<= 0: no expiry, as Laravel means it, but kept by
+     * the watchdog with a TTL, so a dead holder's lock still expires).
+     *
+     * @throws \ValueError an $owner the extension cannot take as a token
+     */
+    public function lock($name, $seconds = 0, $owner = null)
+    {
+        $seconds = is_numeric($seconds) ? $seconds + 0 : 0;
+        $owner = $owner === null ? null : (string) $owner;
+        if ($seconds > 0) {
+            return new RedisLockLock($this->locker, $this->lockPrefix . $name, $seconds, $owner,
+                                     max(1, (int) round($seconds * 1000)));
+        }
+        return new RedisLockLock($this->extendingLocker, $this->lockPrefix . $name, $seconds, $owner,
+                                 $this->autoExtendTtlMs);
+    }
+
+    /** A lock object for $owner's lock on $name, e.g. in the job that must release it. */
+    public function restoreLock($name, $owner)
+    {
+        return $this->lock($name, 0, $owner);
+    }
+
+    /** The extension's object that takes the locks with a TTL. */
+    public function locker(): RedisLock|RedLock
+    {
+        return $this->locker;
+    }
+
+    public function lockPrefix(): string
+    {
+        return $this->lockPrefix;
+    }
+
+    public function innerStore(): Store
+    {
+        return $this->inner;
+    }
+
+    public function get($key)
+    {
+        return $this->inner->get($key);
+    }
+
+    public function many(array $keys)
+    {
+        return $this->inner->many($keys);
+    }
+
+    public function put($key, $value, $seconds)
+    {
+        return $this->inner->put($key, $value, $seconds);
+    }
+
+    public function putMany(array $values, $seconds)
+    {
+        return $this->inner->putMany($values, $seconds);
+    }
+
+    public function increment($key, $value = 1)
+    {
+        return $this->inner->increment($key, $value);
+    }
+
+    public function decrement($key, $value = 1)
+    {
+        return $this->inner->decrement($key, $value);
+    }
+
+    public function forever($key, $value)
+    {
+        return $this->inner->forever($key, $value);
+    }
+
+    public function forget($key)
+    {
+        return $this->inner->forget($key);
+    }
+
+    public function flush()
+    {
+        return $this->inner->flush();
+    }
+
+    public function getPrefix()
+    {
+        return $this->inner->getPrefix();
+    }
+
+    /** The inner store's atomic add() (Repository::add() looks for this method), else get and put. */
+    public function add($key, $value, $seconds)
+    {
+        if (method_exists($this->inner, 'add')) {
+            return $this->inner->add($key, $value, $seconds);
+        }
+        return $this->inner->get($key) === null && $this->inner->put($key, $value, $seconds);
+    }
+
+    /** Newer Laravel's Store::touch(): the inner store's. */
+    public function touch($key, $seconds)
+    {
+        return $this->inner->touch($key, $seconds);
+    }
+
+    /** Cache tags, when the inner store has them (Repository::tags() looks for this method). */
+    public function tags($names)
+    {
+        if (!method_exists($this->inner, 'tags')) {
+            throw new BadMethodCallException(sprintf('the inner cache store (%s) does not support tags', get_class($this->inner)));
+        }
+        return $this->inner->tags(is_array($names) ? $names : func_get_args());
+    }
+
+    /** The inner store's own methods (add(), touch(), setPrefix(), connection()...). */
+    public function __call(string $method, array $arguments): mixed
+    {
+        if (!method_exists($this->inner, $method) && !method_exists($this->inner, '__call')) {
+            throw new BadMethodCallException(sprintf('Call to undefined method %s::%s()', static::class, $method));
+        }
+        return $this->inner->$method(...$arguments);
+    }
+}

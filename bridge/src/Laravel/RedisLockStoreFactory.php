@@ -1,0 +1,161 @@
+<?php
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Laravel;
+
+use Illuminate\Contracts\Cache\Factory as CacheFactory;
+use Illuminate\Contracts\Cache\Store;
+use Illuminate\Contracts\Config\Repository as Config;
+use InvalidArgumentException;
+use RedisLock;
+use RedLock;
+
+/**
+ * Builds a RedisLockStore from its entry in config/cache.php:
+ *
+ *     'locks' => [
+ *         'driver' => 'redislock',
+ *         'store' => 'redis',                 // the cache store that cache calls go to
+ *         'servers' => env('REDIS_URL'),      // 'host:port', a redis:// URL, a server array,
+ *                                             // or a list of several for RedLock
+ *         'options' => [],                    // RedisLock options ('timeout', 'password', ...)
+ *         'prefix' => null,                   // lock names' prefix; default: cache.prefix
+ *         'auto_extend_ttl' => 30,            // s, TTL in Redis of locks without expiry
+ *     ],
+ *
+ * Locks without expiry (Laravel's lock($name) or lock($name, 0)) get a TTL
+ * in Redis all the same, auto_extend_ttl, which the extension's watchdog
+ * thread extends every third of it while the holder lives: for PHP-FPM until
+ * the request ends, for a queue worker or a command while it runs. A crashed
+ * holder's lock frees itself within that TTL instead of never. A lock that
+ * must outlive the request that took it (a ShouldBeUnique job without
+ * uniqueFor, a lock handed to a queued job) needs explicit seconds.
+ *
+ * Messages name the config key at fault and never show a server or an
+ * option's value: a server may be "redis://user:password@host".
+ */
+final class RedisLockStoreFactory
+{
+    public const DRIVER = 'redislock';
+
+    /** RedLock's defaults; unused by the bridge's lock calls, which always pass a wait. */
+    private const REDLOCK_RETRY_DELAY_MS = 200;
+    private const REDLOCK_RETRY_COUNT = 3;
+
+    public function __construct(private readonly CacheFactory $cache, private readonly Config $config)
+    {
+    }
+
+    /**
+     * The options of the locker for locks with a TTL: $options, with
+     * - 'auto_release' => false unless $options says otherwise: Laravel locks
+     *   belong to their owner name, not to the PHP object or request that took
+     *   them. A ShouldBeUnique job's lock is taken when the job is dispatched
+     *   and released by the worker that runs it (restoreLock()); the
+     *   scheduler's withoutOverlapping() lock is taken by schedule:run and
+     *   released by the background command when it ends. Releasing at object
+     *   destruction or request end would break both.
+     * - 'reentrant' => false always: one object serves every owner; another
+     *   owner's lock() is a conflict, the holder's own lock() refreshes its TTL.
+     * The locker of locks without expiry adds 'auto_extend' => true.
+     */
+    public static function lockerOptions(#[\SensitiveParameter] array $options): array
+    {
+        return array_merge(['auto_release' => false], $options, ['reentrant' => false]);
+    }
+
+    public function make(#[\SensitiveParameter] array $storeConfig): RedisLockStore
+    {
+        $key = $this->configKey($storeConfig);
+        $options = $storeConfig['options'] ?? [];
+        if (!is_array($options)) {
+            throw new InvalidArgumentException("$key.options must be an array of RedisLock options");
+        }
+        $options = self::lockerOptions($options);
+        $servers = $storeConfig['servers'] ?? null;
+
+        return new RedisLockStore(
+            $this->innerStore($storeConfig, $key),
+            $this->locker($servers, $options, $key),
+            $this->locker($servers, ['auto_extend' => true] + $options, $key),
+            $this->lockPrefix($storeConfig, $key),
+            $this->autoExtendTtlMs($storeConfig, $key),
+        );
+    }
+
+    private function innerStore(#[\SensitiveParameter] array $storeConfig, string $key): Store
+    {
+        $inner = $storeConfig['store'] ?? null;
+        if (!is_string($inner) || $inner === '') {
+            throw new InvalidArgumentException(
+                "$key.store is missing: name the cache store that cache calls go to (e.g. 'redis')");
+        }
+        $innerConfig = $this->config->get("cache.stores.$inner");
+        if (!is_array($innerConfig)) {
+            throw new InvalidArgumentException("$key.store names the cache store [$inner], which is not in cache.stores");
+        }
+        if (($innerConfig['driver'] ?? null) === self::DRIVER) {
+            /* also what Laravel 10+ leaves in 'store' when it is not set: the store's own name */
+            throw new InvalidArgumentException(
+                "$key.store must name another cache store (e.g. 'redis'): [$inner] is itself a redislock store");
+        }
+        return $this->cache->store($inner)->getStore();
+    }
+
+    /** @param string|array $servers one server form, or a list of them (several: RedLock) */
+    private function locker(#[\SensitiveParameter] mixed $servers, #[\SensitiveParameter] array $options, string $key): RedisLock|RedLock
+    {
+        if ($servers === null || $servers === '' || $servers === []) {
+            throw new InvalidArgumentException(
+                "$key.servers is missing or empty: give 'host:port', a redis:// URL, or a list of them for RedLock");
+        }
+        if (!is_string($servers) && !is_array($servers)) {
+            throw new InvalidArgumentException("$key.servers must be a string or an array, not " . get_debug_type($servers));
+        }
+        try {
+            if (is_array($servers) && array_is_list($servers)) {
+                return count($servers) === 1
+                    ? new RedisLock($servers[0], $options)
+                    : new RedLock($servers, self::REDLOCK_RETRY_DELAY_MS, self::REDLOCK_RETRY_COUNT, $options);
+            }
+            return new RedisLock($servers, $options);
+        } catch (\ValueError | \TypeError $e) {
+            /* the extension's message names the argument and shows no secret */
+            throw new InvalidArgumentException("$key.servers or $key.options: " . $e->getMessage(), 0, $e);
+        }
+    }
+
+    /** The cache prefix, as Laravel's RedisStore puts it in front of lock names: "<prefix>:". */
+    private function lockPrefix(#[\SensitiveParameter] array $storeConfig, string $key): string
+    {
+        $prefix = $storeConfig['prefix'] ?? $this->config->get('cache.prefix') ?? '';
+        if (!is_string($prefix)) {
+            throw new InvalidArgumentException("$key.prefix must be a string");
+        }
+        return $prefix === '' ? '' : $prefix . ':';
+    }
+
+    private function autoExtendTtlMs(#[\SensitiveParameter] array $storeConfig, string $key): int
+    {
+        $seconds = $storeConfig['auto_extend_ttl'] ?? RedisLockStore::DEFAULT_AUTO_EXTEND_TTL_MS / 1000;
+        if (!is_numeric($seconds) || (float) $seconds < 0.001) {
+            throw new InvalidArgumentException("$key.auto_extend_ttl must be a number of seconds, at least 0.001");
+        }
+        return (int) round((float) $seconds * 1000);
+    }
+
+    /**
+     * "cache.stores.<name>" of this config. Laravel hands the creator the
+     * config array, not (before Laravel 10) the store's name: look it up.
+     */
+    private function configKey(#[\SensitiveParameter] array $storeConfig): string
+    {
+        $stores = $this->config->get('cache.stores');
+        foreach (is_array($stores) ? $stores : [] as $name => $candidate) {
+            if (is_array($candidate) && ($candidate == $storeConfig || $candidate + ['store' => $name] == $storeConfig)) {
+                return "cache.stores.$name";
+            }
+        }
+        return 'cache.stores.(a redislock store)';
+    }
+}
