@@ -19,9 +19,14 @@
 #                and userland phpredis                               cluster.txt
 #                (the client's instructions per cycle, cluster against
 #                standalone: cluster_instructions.sh, run on its own)
+#   stampede     K = 8/32/128 requests at once for one cold cache key
+#                (50 ms rebuild) under php-fpm with K workers: req/s,
+#                p50/p99, rebuilds, Redis commands per request; the
+#                extension, the bridges, the frameworks' polling stores
+#                (stampede.sh, its own redis-server)  stampede.txt/.dat/.svg
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
-# Env: BENCH_ONLY ("cycle kinds watchdog handoff fpm fpm-tls cluster"), BENCH_DELAYS ("0.5 2"),
+# Env: BENCH_ONLY ("cycle kinds watchdog handoff fpm fpm-tls cluster stampede"), BENCH_DELAYS ("0.5 2"),
 #   BENCH_ROUNDS, BENCH_CYCLES, BENCH_ROUND_MS (cycle.php; BENCH_ROUNDS and
 #   BENCH_CYCLES, cycles per round, also cluster.php), BENCH_HANDOFFS
 #   (handoff.php), BENCH_FPM_SECONDS, BENCH_FPM_ROUNDS, BENCH_FPM_CONCURRENCY
@@ -34,7 +39,7 @@ ext="$root/modules/redislock.so"
 [[ -f $ext ]] || "$root/scripts/build.sh"
 results="$here/results"
 mkdir -p "$results"
-only=" ${BENCH_ONLY:-cycle kinds watchdog handoff fpm fpm-tls cluster} "
+only=" ${BENCH_ONLY:-cycle kinds watchdog handoff fpm fpm-tls cluster stampede} "
 read -r -a delays <<<"${BENCH_DELAYS:-0.5 2}"
 
 dir=$(mktemp -d)
@@ -179,6 +184,10 @@ if [[ $only == *" cluster "* ]]; then
     { header "lock + unlock cycle, Redis Cluster against standalone (loopback)"
       php_run "$here/cluster.php" "${BENCH_CYCLES:-2000}"
     } | tee "$results/cluster.txt"
+fi
+
+if [[ $only == *" stampede "* ]]; then
+    "$here/stampede.sh"   # BENCH_STAMPEDE_* settings: stampede.php
 fi
 
 echo "results in bench/results/ (take numbers worth quoting on a quiet machine)"

@@ -42,13 +42,15 @@
 /* Lua: `now`, the server's clock in ms. */
 #define NOW "local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) "
 
-/* Lua: append waiter `id` (its deadline in `deadline`) to its wake stream:
- * KEYS[w + b], b its bucket (the last hex digit of the id, as
- * rl_wake_bucket()), kept until the waiter's deadline. Needs `now`. */
+/* Lua: append waiter `id` to its wake stream: KEYS[w + b], b its bucket
+ * (the last hex digit of the id, as rl_wake_bucket()). The stream lives 10 s
+ * after its last wake: a wake is of use for its 200 ms reservation (a waiter
+ * that missed it looks again within 200 ms), so a stream whose waiters died
+ * before their LEAVE (which deletes them) goes soon. */
 #define WAKE_ONE(w) \
     "local wk = KEYS[" w " + (tonumber(string.sub(id, -1), 16) or 0)] " \
     "redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) " \
-    "if redis.call('pttl', wk) < deadline - now + 1000 then redis.call('pexpire', wk, deadline - now + 1000) end "
+    "redis.call('pexpire', wk, 10000) "
 
 /* Lua: wake the first live waiter of queue KEYS[q] (its id goes to its wake
  * stream, from KEYS[w], and holds the reservation KEYS[r] for 200 ms);
