@@ -337,10 +337,24 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
     return attempt(o, key, &op, token_out, NULL, first);
 }
 
-/* Blocks on the lock's wake stream on every node (on a second connection
- * per node) until a release names this waiter or until recheck_us; wakes
- * naming other waiters are read and blocked on again. 1 woken, 0 not, -1
- * when a node cannot block (an error reply). */
+/* Longest a waiter sleeps without looking (a waiter looks again anyway
+ * when the holder's TTL ends, and when a release names it next in line:
+ * see wait_for_wake()). It bounds what a wake-up lost to a dead waiter
+ * costs when the waiter after it died too; it is also how often a waiter
+ * asks Redis while a lock is held long (it was 200 ms: 5 scripts a second
+ * per waiter, a poll). */
+#define RECHECK_MAX_US 2000000
+
+/* A waiter named next in line looks again this long after: the woken
+ * waiter's reservation (200 ms) and a margin. If the woken one died, no
+ * release will wake anyone: this look takes the lock. */
+#define NEXT_IN_LINE_US 250000
+
+/* Blocks on the waiter's wake stream on every node (on a second connection
+ * per node) until a release names this waiter or until recheck_us, brought
+ * forward to NEXT_IN_LINE_US from now when a release names it next in line;
+ * wakes naming other waiters are read and blocked on again. 1 woken, 0 not,
+ * -1 when a node cannot block (an error reply). */
 static int wait_for_wake(rl_object *o, zend_string *key, const char *waiter, int64_t recheck_us)
 {
     rl_op op = {RL_OP_WAKE_WAIT, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0, 0, waiter, RL_TOKEN_LEN, 0, 0};
@@ -372,6 +386,10 @@ static int wait_for_wake(rl_object *o, zend_string *key, const char *waiter, int
                 r = -1;
             }
             again = again || tally.votes[i].status == RL_OK; /* read wakes of others, or timed out */
+            if (tally.votes[i].status == RL_OK && tally.votes[i].value == RL_WAKE_NEXT
+                && rl_now_us() + NEXT_IN_LINE_US < recheck_us) {
+                recheck_us = rl_now_us() + NEXT_IN_LINE_US;
+            }
         }
         if (r != 0 || !again) {
             break;
@@ -400,9 +418,6 @@ static void sleep_until(int64_t until_us)
     }
 }
 
-/* Longest a waiter sleeps without looking: bounds the cost of a wake-up
- * lost to a waiter that died after queueing. */
-#define RECHECK_MAX_US 200000
 
 int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, int64_t deadline_us,
                  zend_string **token_out)

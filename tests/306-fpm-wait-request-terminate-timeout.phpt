@@ -1,5 +1,5 @@
 --TEST--
-php-fpm: request_terminate_timeout kills a request while lock() waits; the next request (new worker) gets clean connections and right answers, and a dead waiter's queue entry does not keep the next waiter from the lock
+php-fpm: request_terminate_timeout kills a request while lock() waits; the next request (new worker) gets clean connections and right answers, and a dead waiter's queue entry does not keep the next waiter from the lock (named next in line, it looks again when the dead one's reservation ends)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; require __DIR__ . '/fpm.inc'; rl_skip_unless_fpm(); rl_skip_unless_redis_binary(); ?>
 --EXTENSIONS--
@@ -60,8 +60,14 @@ echo "-- next request, on the new worker\n";
 $req = $fpm->start('next.php', $q, 30);
 $queued = rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key("lock:r306", "q")) > 1 || $req->done(), 20.0);
 echo "waiter queued behind the dead one: ", $queued && !$req->done() ? 'yes' : 'NO', "\n";
-var_dump($holder->unlock('r306', $held));   // pops the dead waiter's entry: wakes nobody
+$released = microtime(true);
+var_dump($holder->unlock('r306', $held));   // wakes the dead waiter, and names the live one next in line
 $res = $req->wait();
+// next in line, it looks again when the dead one's 200 ms reservation ends,
+// not at its 2 s recheck (which the pool's 1 s request_terminate_timeout
+// would not let it reach: the request would be killed)
+$took = microtime(true) - $released;
+echo "taken after the dead one's reservation, before the 2 s recheck: ", $took > 0.15 && $took < 0.9 ? 'yes' : "NO ($took s)", "\n";
 echo "new worker: ", [RlTestFpm::pidOf($res)] === $fpm->workers() && RlTestFpm::pidOf($res) !== $worker ? 'yes' : 'NO', "\n";
 $body = substr($res['body'], strpos($res['body'], "\n") + 1);
 preg_match("/release: (\S+)\n/", $body, $m);
@@ -81,6 +87,7 @@ queue entries: 1
 -- next request, on the new worker
 waiter queued behind the dead one: yes
 bool(true)
+taken after the dead one's reservation, before the 2 s recheck: yes
 new worker: yes
 lock other: a token
 lock held one: NULL

@@ -352,10 +352,11 @@ static int is_bulk(const redisReply *r)
 }
 
 /* XREAD's reply: [[stream, [[id, [field, value, ...]], ...]]]. Yes when an
- * entry names op->waiter as the one woken; err gets the last entry's id
+ * entry names op->waiter as the one woken ("w"); one that names it next in
+ * line ("n") sets *value to RL_WAKE_NEXT; err gets the last entry's id
  * (where the next XREAD starts); a reply about another stream is a no with
  * err "". Malformed: RL_REPLY_ERROR with the reason in err. */
-static int judge_wake(const rl_op *op, const redisReply *reply, char *err, size_t errlen)
+static int judge_wake(const rl_op *op, const redisReply *reply, long long *value, char *err, size_t errlen)
 {
     const redisReply *stream, *entries;
     const char *last = NULL;
@@ -397,9 +398,13 @@ static int judge_wake(const rl_op *op, const redisReply *reply, char *err, size_
                 snprintf(err, errlen, "malformed XREAD entry");
                 return RL_REPLY_ERROR;
             }
-            if (f->len == 1 && f->str[0] == 'w' && v->len == op->waiter_len
+            if (f->len == 1 && (f->str[0] == 'w' || f->str[0] == 'n') && v->len == op->waiter_len
                 && memcmp(v->str, op->waiter, op->waiter_len) == 0) {
-                yes = 1;
+                if (f->str[0] == 'w') {
+                    yes = 1;
+                } else {
+                    *value = RL_WAKE_NEXT; /* next in line: look again when the woken one's reservation ends */
+                }
             }
         }
     }
@@ -448,7 +453,7 @@ int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, siz
         break;
     case REDIS_REPLY_ARRAY: /* XREAD: releases happened */
         if (op->kind == RL_OP_WAKE_WAIT) {
-            return judge_wake(op, reply, err, errlen);
+            return judge_wake(op, reply, value, err, errlen);
         }
         break;
     case REDIS_REPLY_INTEGER: /* scripts */

@@ -75,6 +75,11 @@ typedef enum rl_send_form {
  * stream, not every waiter (rl_scripts.c). */
 #define RL_WAKE_BUCKETS 16
 
+/* A WAKE_WAIT vote's value when a release named the waiter next in line
+ * (the one after the waiter it woke): if that one is dead, nobody else is
+ * woken, so the next one looks again when its reservation ends. */
+#define RL_WAKE_NEXT 1
+
 /* The wake stream (0 .. RL_WAKE_BUCKETS - 1) of a waiter id; the scripts
  * compute the same in Lua. */
 int rl_wake_bucket(const char *waiter, size_t len);

@@ -43,14 +43,23 @@
 #define NOW "local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) "
 
 /* Lua: append waiter `id` to its wake stream: KEYS[w + b], b its bucket
- * (the last hex digit of the id, as rl_wake_bucket()). The stream lives 10 s
+ * (the last hex digit of the id, as rl_wake_bucket()), and the next waiter
+ * of queue KEYS[q] to its own as next in line ("n": it looks again when
+ * the woken one's reservation ends, in case that one died). The stream lives 10 s
  * after its last wake: a wake is of use for its 200 ms reservation (a waiter
  * that missed it looks again within 200 ms), so a stream whose waiters died
  * before their LEAVE (which deletes them) goes soon. */
-#define WAKE_ONE(w) \
+#define WAKE_ONE(w, q) \
     "local wk = KEYS[" w " + (tonumber(string.sub(id, -1), 16) or 0)] " \
     "redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) " \
-    "redis.call('pexpire', wk, 10000) "
+    "redis.call('pexpire', wk, 10000) " \
+    "local nx = redis.call('lindex', KEYS[" q "], 0) " \
+    "if nx then " \
+    "  local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) " \
+    "  local nk = KEYS[" w " + (tonumber(string.sub(nid, -1), 16) or 0)] " \
+    "  redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) " \
+    "  redis.call('pexpire', nk, 10000) " \
+    "end "
 
 /* Lua: wake the first live waiter of queue KEYS[q] (its id goes to its wake
  * stream, from KEYS[w], and holds the reservation KEYS[r] for 200 ms);
@@ -65,7 +74,7 @@
     "  if deadline >= now then " \
     "    if " only " then " \
     "      redis.call('lpop', KEYS[" q "]) " \
-    WAKE_ONE(w) \
+    WAKE_ONE(w, q) \
     "      redis.call('set', KEYS[" r "], id, 'px', 200) " \
     "    end " \
     "    break " \
@@ -144,7 +153,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "    local deadline = tonumber(string.sub(e, 1, sep - 1)) "
     "    if deadline >= now then "
     "      local id = string.sub(e, sep + 1) "
-    WAKE_ONE("5")
+    WAKE_ONE("5", "2")
     "      redis.call('set', KEYS[3], id, 'px', 200) "
     "      break "
     "    end "

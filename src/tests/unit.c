@@ -209,6 +209,12 @@ UNIT_TEST(test_lockops)
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n", &v)
           == RL_REPLY_NO, "XREAD naming another waiter is a wake");
     CHECK(judged(&wake, "*-1\r\n", &v) == RL_REPLY_NO, "XREAD nil is a wake");
+    v = 0;
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nn\r\n$2\r\nw1\r\n", &v)
+          == RL_REPLY_NO && v == RL_WAKE_NEXT, "named next in line: not woken, told to look again soon");
+    v = 0;
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nn\r\n$2\r\nw9\r\n", &v)
+          == RL_REPLY_NO && v == 0, "another waiter next in line is nothing to us");
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*0\r\n", &v) == RL_REPLY_ERROR, "XREAD with no entry");
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*1\r\n$1\r\nw\r\n", &v)
           == RL_REPLY_ERROR, "XREAD entry with an odd field list");
