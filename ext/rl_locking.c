@@ -229,6 +229,12 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     rl_outcome outcome;
     rl_tally t;
     int r = 0;
+    /* The token is already this process's lock here (an owner taking it
+     * again, promoting its shared lock, demoting its lock): where a lost
+     * attempt went through, the token still holds the resource, in the
+     * same kind or a stricter one for writers; taking it back would drop a
+     * hold the caller keeps. */
+    bool ours_before = rl_held_mode_of(o, key, op->token, op->token_len) >= 0;
 
     tally_init(&t, o);
     run(o, &t, op, 1);
@@ -238,8 +244,10 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
         rl_tally w;
         tally_init(&w, o);
         outcome = fence_write_back(o, &t, &w, op, fence, until);
-        if (outcome != RL_WON) {
+        if (outcome != RL_WON && !ours_before) {
             undo(o, &t, op);
+        }
+        if (outcome != RL_WON) {
             /* from here the write-back's votes tell what happened */
             memcpy(t.votes, w.votes, o->n * sizeof(rl_vote));
             t.count = w.count;
@@ -255,13 +263,13 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
             tally_free(&t);
             return -1; /* held and recorded: auto-release, or the caller's release, has it */
         }
-            RLG(stats).acquired++;
+        RLG(stats).acquired++;
         RLG(stats).acquired_shared += op->mode == RL_MODE_SHARED;
         RLG(stats).acquired_permits += op->mode == RL_MODE_PERMIT;
         r = 1;
         log_votes(o, &t, start, "info", op->mode == RL_MODE_SHARED ? "acquired_shared"
                   : op->mode == RL_MODE_PERMIT ? "acquired_permit" : "acquired", key, op->token);
-    } else if (rl_attempt_needs_undo(&t.count) && fence == 0) {
+    } else if (rl_attempt_needs_undo(&t.count) && fence == 0 && !ours_before) {
         undo(o, &t, op); /* some node may hold our token: take it back */
     }
     if (outcome == RL_NO_QUORUM) {
@@ -350,6 +358,9 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
  * release will wake anyone: this look takes the lock. */
 #define NEXT_IN_LINE_US 250000
 
+/* How often a waiting promotion looks (see rl_lock_wait()). */
+#define PROMOTE_RECHECK_US 200000
+
 /* Blocks on the waiter's wake stream on every node (on a second connection
  * per node) until a release names this waiter or until recheck_us, brought
  * forward to NEXT_IN_LINE_US from now when a release names it next in line;
@@ -427,6 +438,11 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
                 waiter, RL_TOKEN_LEN, 0, 1};
     bool queued = false;
     long long pttl;
+    /* A waiting promotion (its own shared lock to a lock) is not woken: a
+     * release wakes nobody while a shared holder (itself) stays. It looks
+     * again as often as a waiter did before the next-in-line wake. */
+    bool promoting = kind->owner != NULL && kind->mode == RL_MODE_EXCLUSIVE
+                     && rl_held_mode_of(o, key, ZSTR_VAL(kind->owner), ZSTR_LEN(kind->owner)) == RL_MODE_SHARED;
     int r = rl_lock_try(o, key, kind, ttl_ms, token_out, true);
 
     op.fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE;
@@ -474,7 +490,7 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
         now = rl_now_us();
         /* The holder's TTL ends at pttl: look again just after, whether or
          * not its release wakes us. */
-        recheck = now + RECHECK_MAX_US;
+        recheck = now + (promoting ? PROMOTE_RECHECK_US : RECHECK_MAX_US);
         if (pttl >= 0 && now + pttl * 1000 + 1000 < recheck) {
             recheck = now + pttl * 1000 + 1000;
         }

@@ -2,6 +2,7 @@
 #include "src/lock/rl_quorum.h"
 #include "src/lock/rl_watchdog.h"
 #include "src/base/rl_pid.h"
+#include "src/base/rl_clock.h"
 #include "php_redislock.h"
 #include "rl_pool.h"
 #include "rl_observe.h"
@@ -440,9 +441,55 @@ static void unlink_token(rl_object *o, zend_string *key, zend_string *token)
     }
 }
 
+int rl_held_mode_of(rl_object *o, zend_string *key, const char *token, size_t len)
+{
+    rl_held *h;
+    for (h = rl_held_find(o, key); h != NULL; h = h->next) {
+        if (ZSTR_LEN(h->token) == len && memcmp(ZSTR_VAL(h->token), token, len) == 0) {
+            return h->pid == rl_pid() ? h->mode : -1;
+        }
+    }
+    return -1;
+}
+
+/* Frees the records whose validity ran out (not the watchdog's: it keeps
+ * their validity) of this process. A lock taken and never released, or
+ * released by another process (Laravel's restoreLock(), forceUnlock()),
+ * would otherwise keep its record for the object's life: one per owner
+ * with option reentrant false. Run when more records were added than the
+ * last sweep left, so its cost per acquisition stays constant. */
+static void sweep_expired(rl_object *o)
+{
+    int64_t now = rl_now_us();
+    zend_string *key;
+    zval *zv;
+    rl_held **at, *h;
+
+    ZEND_HASH_FOREACH_STR_KEY_VAL(&o->held, key, zv) {
+        (void)key;
+        for (at = (rl_held **)&Z_PTR_P(zv); (h = *at) != NULL;) {
+            if (h->watch == 0 && h->pid == rl_pid() && h->valid_until_us < now) {
+                *at = h->next;
+                free_one_held(h);
+            } else {
+                at = &h->next;
+            }
+        }
+        if (Z_PTR_P(zv) == NULL) {
+            zend_hash_del(&o->held, key); /* allowed while iterating (Zend marks the bucket) */
+        }
+    } ZEND_HASH_FOREACH_END();
+    o->held_adds = 0;
+    o->held_kept = zend_hash_num_elements(&o->held);
+}
+
 rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t valid_until_us)
 {
-    rl_held *h = emalloc(sizeof *h);
+    rl_held *h;
+    if (++o->held_adds > 64 && o->held_adds > o->held_kept) {
+        sweep_expired(o);
+    }
+    h = emalloc(sizeof *h);
     h->token = zend_string_copy(token);
     h->count = 1;
     h->pid = rl_pid();

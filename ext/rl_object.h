@@ -55,6 +55,8 @@ struct rl_object {
     zend_long retry_count;    /* RedLock: tries in all when lock() is given no wait */
     zval logger;           /* UNDEF, or the logger option */
     HashTable held;        /* key => rl_held * */
+    uint32_t held_adds;    /* records added since the last sweep of expired ones */
+    uint32_t held_kept;    /* keys the last sweep left */
     rl_object *prev, *next;/* the request's live list, for RSHUTDOWN */
     bool live;
     uint8_t state;         /* rl_state */
@@ -115,6 +117,9 @@ rl_held *rl_held_find_token(rl_object *o, zend_string *key, zend_string *token);
 rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t valid_until_us);
 void rl_held_remove(rl_object *o, zend_string *key);                 /* every owner's */
 void rl_held_remove_token(rl_object *o, zend_string *key, zend_string *token);
+
+/* The mode this process holds key in with the token token[0..len), or -1. */
+int rl_held_mode_of(rl_object *o, zend_string *key, const char *token, size_t len);
 
 /* Releases every lock o holds that this process took; errors are swallowed
  * (this runs in destructors and at request end). */
