@@ -42,11 +42,13 @@ typedef struct lock_keys {
     size_t len[NKEYS];
 } lock_keys;
 
+/* One derivation; the other keys are copies with their letter put in. */
 static int lock_keys_make(lock_keys *k, const char *key, size_t key_len)
 {
     static const char letter[NKEYS] = {'q', 'r', 'f', 's', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H',
                                        'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P'};
-    size_t i, len = rl_key_derived(key, key_len, 'q', NULL, 0); /* the same length for each letter */
+    size_t i, len = rl_key_derived(key, key_len, letter[0], NULL, 0); /* the same length for each letter */
+    size_t at = rl_key_derived_letter_at(key, key_len);
     for (i = 0; i < NKEYS; i++) {
         k->len[i] = len;
         k->buf[i] = len + 1 <= sizeof k->stack[i] ? k->stack[i] : malloc(len + 1);
@@ -58,7 +60,12 @@ static int lock_keys_make(lock_keys *k, const char *key, size_t key_len)
             }
             return RL_E_NOMEM;
         }
-        rl_key_derived(key, key_len, letter[i], k->buf[i], len + 1);
+        if (i == 0) {
+            rl_key_derived(key, key_len, letter[0], k->buf[0], len + 1);
+        } else {
+            memcpy(k->buf[i], k->buf[0], len + 1);
+            k->buf[i][at] = letter[i];
+        }
     }
     return 0;
 }

@@ -612,6 +612,8 @@ UNIT_TEST(test_slots_key_derived)
         size_t klen = strlen(keys[i]);
         for (j = 0; j < 3; j++) {
             len = rl_key_derived(keys[i], klen, letters[j], out, sizeof out);
+            CHECK(rl_key_derived_letter_at(keys[i], klen) < len && out[rl_key_derived_letter_at(keys[i], klen)] == letters[j]
+                  && out[rl_key_derived_letter_at(keys[i], klen) - 1] == '\0', "letter of '%s' not where said", keys[i]);
             CHECK(len < sizeof out && rl_key_slot(out, len) == rl_key_slot(keys[i], klen),
                   "derived '%s' %c: slot %u, want %u", keys[i], letters[j], rl_key_slot(out, len),
                   rl_key_slot(keys[i], klen));

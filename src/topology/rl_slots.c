@@ -173,6 +173,15 @@ size_t rl_key_base(const char *key, size_t len, char *out, size_t cap)
     return at;
 }
 
+size_t rl_key_derived_letter_at(const char *key, size_t len)
+{
+    size_t start, n;
+    if (hash_tag(key, len, &start, &n) || (len > 0 && memchr(key, '{', len) != NULL)) {
+        return rl_key_base(key, len, NULL, 0) + 1;
+    }
+    return len + 1;
+}
+
 size_t rl_key_derived(const char *key, size_t len, char letter, char *out, size_t cap)
 {
     size_t start, n, at, tlen;

@@ -57,6 +57,10 @@ size_t rl_slot_tag(unsigned slot, char t[4]);
  * (out may be NULL when cap is 0); returns the whole length. */
 size_t rl_key_derived(const char *key, size_t len, char letter, char *out, size_t cap);
 
+/* Where rl_key_derived() puts the letter: the keys of one lock differ only
+ * there, so one derivation serves them all. */
+size_t rl_key_derived_letter_at(const char *key, size_t len);
+
 /* Verdicts of rl_cluster_redirect. */
 #define RL_REDIRECT_MOVED 1 /* the slot has moved for good: update the map */
 #define RL_REDIRECT_ASK 2   /* ask that node once, after ASKING */
