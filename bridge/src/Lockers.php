@@ -19,7 +19,10 @@ final class Lockers
      * @param string|array<mixed>|\Redis $servers
      * @param array<string, mixed>       $options the extension's options
      */
-    public static function create(string|array|\Redis $servers, array $options = []): RedisLock|RedLock
+    public static function create(
+        #[\SensitiveParameter] string|array|\Redis $servers,
+        #[\SensitiveParameter] array $options = [],
+    ): RedisLock|RedLock
     {
         $options['reentrant'] = false;
         if (is_array($servers) && array_is_list($servers) && count($servers) > 1) {

@@ -8,6 +8,7 @@ use Illuminate\Contracts\Cache\Store;
 use Illuminate\Contracts\Config\Repository as Config;
 use InvalidArgumentException;
 use RedisLock;
+use RedisLock\Bridge\Lockers;
 use RedLock;
 
 /**
@@ -37,10 +38,6 @@ use RedLock;
 final class RedisLockStoreFactory
 {
     public const DRIVER = 'redislock';
-
-    /** RedLock's defaults; unused by the bridge's lock calls, which always pass a wait. */
-    private const REDLOCK_RETRY_DELAY_MS = 200;
-    private const REDLOCK_RETRY_COUNT = 3;
 
     public function __construct(private readonly CacheFactory $cache, private readonly Config $config)
     {
@@ -113,12 +110,7 @@ final class RedisLockStoreFactory
             throw new InvalidArgumentException("$key.servers must be a string or an array, not " . get_debug_type($servers));
         }
         try {
-            if (is_array($servers) && array_is_list($servers)) {
-                return count($servers) === 1
-                    ? new RedisLock($servers[0], $options)
-                    : new RedLock($servers, self::REDLOCK_RETRY_DELAY_MS, self::REDLOCK_RETRY_COUNT, $options);
-            }
-            return new RedisLock($servers, $options);
+            return Lockers::create($servers, $options);
         } catch (\ValueError | \TypeError $e) {
             /* the extension's message names the argument and shows no secret */
             throw new InvalidArgumentException("$key.servers or $key.options: " . $e->getMessage(), 0, $e);

@@ -26,7 +26,10 @@ final class RedisLockSemaphoreStore implements PersistingStoreInterface
     }
 
     /** @param array<string, mixed> $options the extension's options */
-    public static function fromServers(string|array|\Redis $server, array $options = []): self
+    public static function fromServers(
+        #[\SensitiveParameter] string|array|\Redis $server,
+        #[\SensitiveParameter] array $options = [],
+    ): self
     {
         $locker = Lockers::create($server, $options);
         if (!$locker instanceof RedisLock) {

@@ -48,7 +48,11 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
      * @param string|array<mixed>|\Redis $servers one server, or a list of them for RedLock
      * @param array<string, mixed>       $options the extension's options
      */
-    public static function fromServers(string|array|\Redis $servers, array $options = [], float $initialTtl = 300.0): self
+    public static function fromServers(
+        #[\SensitiveParameter] string|array|\Redis $servers,
+        #[\SensitiveParameter] array $options = [],
+        float $initialTtl = 300.0,
+    ): self
     {
         return new self(Lockers::create($servers, $options), $initialTtl);
     }

@@ -426,6 +426,35 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $store->save($other); /* 1 of 3: no quorum, the nodes named */
     }
 
+    public function testUnreachableServerNamesItWithoutTheSecret(): void
+    {
+        /* arguments in traces, whole, as a dev setup shows them */
+        $old = ini_set('zend.exception_ignore_args', '0');
+        $oldLen = ini_set('zend.exception_string_param_max_len', '1000000');
+        try {
+            $port = RedisServer::start();
+            $addr = $port->address();
+            $port->stop(); /* nothing listens there now */
+            $store = RedisLockStore::fromServers("redis://:pw-s3cret@$addr", ['connect_timeout' => 0.5]);
+            $store->save(new Key($this->resource('down')));
+            $this->fail('saved on a server that is down');
+        } catch (\RedisLockConnectionException $e) {
+            $this->assertStringContainsString($addr, $e->getMessage());
+            $this->assertStringNotContainsString('pw-s3', $e->getMessage() . $e->getTraceAsString());
+        }
+        try {
+            /* thrown while building the store: the frames of fromServers() and Lockers::create() */
+            RedisLockStore::fromServers("redis://:pw-s3cret@$addr", ['password' => 'pw-s3cret', 'timeout' => -1.0]);
+            $this->fail('a negative timeout accepted');
+        } catch (\ValueError $e) {
+            $this->assertStringContainsString('timeout', $e->getMessage());
+            $this->assertStringNotContainsString('pw-s3', $e->getMessage() . $e->getTraceAsString());
+        } finally {
+            ini_set('zend.exception_ignore_args', (string)$old);
+            ini_set('zend.exception_string_param_max_len', (string)$oldLen);
+        }
+    }
+
     public function testCombinedStore(): void
     {
         $nodes = [RedisServer::start(), RedisServer::start()];
