@@ -361,6 +361,13 @@ static int failure(SSL *ssl, int rc, char *err, size_t errlen)
         return RL_TLS_CLOSED;
     case SSL_ERROR_SYSCALL:
         code = ERR_peek_last_error();
+        if (code != 0 && ERR_GET_LIB(code) == ERR_LIB_SYS) {
+            /* OpenSSL 3.2+ queues the socket's errno as an error of its
+             * own (and leaves errno as it was): the same case as below */
+            errno = ERR_GET_REASON(code);
+            ERR_clear_error();
+            code = 0;
+        }
         if (code == 0) {
             if (errno == 0 || rc == 0) {
                 snprintf(err, errlen, "connection closed by server");
