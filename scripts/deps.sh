@@ -10,7 +10,8 @@ pkgs=(php-dev php-cli libhiredis-dev redis-server redis-sentinel redis-tools php
       clang libclang-rt-14-dev    # fuzz/run.sh: libFuzzer
       composer                    # composer validate of the PIE metadata
       phpunit php-symfony-lock php-symfony-semaphore php-illuminate-cache   # bridge/ suites
-      php-illuminate-container php-illuminate-config)                       # ... the Laravel service provider
+      php-illuminate-container php-illuminate-config                        # ... the Laravel service provider
+      debootstrap)                # scripts/platform: the roots of the platform matrix
 
 # php-fpm for the PHP version actually installed (the meta package could pull a
 # different one); on a fresh machine the meta package matches php-cli's.

@@ -47,4 +47,60 @@ else
     REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + 1))   # did not run
 fi
 
-exec ./tests/run-suite.sh "$@"
+# The platform matrix (scripts/platform/matrix.sh): one job per Debian root,
+# in the background while the host's suite runs: its rows wait on servers and
+# sleeps far more than they compute. REDISLOCK_MATRIX=0 leaves it out (said
+# so below, for a quick run by hand; CI always runs it).
+work=$(mktemp -d "${TMPDIR:-/tmp}/redislock-all.XXXXXX")
+matrix_pids=()
+stop_matrix() {
+    local pid
+    for pid in "${matrix_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap stop_matrix EXIT
+matrix_groups=("trixie-redis trixie-valkey" "sid-redis sid-valkey sid-symfony81 sid-php86")
+if [[ ${REDISLOCK_MATRIX:-1} != 0 ]]; then
+    for i in "${!matrix_groups[@]}"; do
+        # shellcheck disable=SC2086
+        REDISLOCK_MATRIX_TABLE=$work/rows-$i ./scripts/platform/matrix.sh ${matrix_groups[$i]} \
+            </dev/null >"$work/matrix-$i.log" 2>&1 &
+        matrix_pids+=($!)
+    done
+fi
+
+# The host (Debian 12): phpt normal pass, bridge suites, valgrind pass; its
+# last line also counts the unit tests and fuzz targets above.
+REDISLOCK_SUITE_LABEL=bookworm ./tests/run-suite.sh "$@" | tee "$work/host.log" || true
+passed=0 failed=0
+line=$(tail -n1 "$work/host.log")
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+    passed=${BASH_REMATCH[1]} failed=${BASH_REMATCH[2]}
+else
+    failed=1
+fi
+v() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null | sed 's/^[0-9]*://; s/[+~-].*//'; }
+echo "bookworm|$(php -r 'echo PHP_VERSION;')|$(redis-server --version | sed -n 's/.*v=\([0-9.]*\).*/\1/p')|$(v libhiredis-dev)|$(v php-symfony-lock)|$(v php-illuminate-cache)|$(v phpunit)|$passed passed, $failed failed" \
+    >"$work/rows"
+
+if ((${#matrix_pids[@]})); then
+    for i in "${!matrix_pids[@]}"; do
+        wait "${matrix_pids[$i]}" || true
+        cat "$work/matrix-$i.log"
+        line=$(grep -E '^matrix: [0-9]+ passed, [0-9]+ failed' "$work/matrix-$i.log" | tail -n1)
+        if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+            passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+        else
+            echo "matrix: ${matrix_groups[$i]}: ended without its counts"; failed=$((failed + 1))
+        fi
+        cat "$work/rows-$i" >>"$work/rows" 2>/dev/null || true
+    done
+    matrix_pids=()
+else
+    echo "matrix: not run (REDISLOCK_MATRIX=0)"
+fi
+
+echo "Tested platforms (scripts/platform/readme-table.sh makes README's table of this):"
+./scripts/platform/readme-table.sh "$work/rows" ${REDISLOCK_README_TABLE:+--write}
+echo "$passed passed, $failed failed"
+((failed == 0 && passed > 0))

@@ -1,25 +1,29 @@
 #!/usr/bin/env bash
 # Run the phpt suite against 5 throwaway redis-server processes.
 #
-#   tests/run-suite.sh [--no-valgrind] [TEST.phpt|DIR ...]
+#   tests/run-suite.sh [--no-valgrind] [--no-phpt] [TEST.phpt|DIR ...]
 #
 # Pass 1 runs the tests normally; pass 2 (skipped by --no-valgrind or
 # REDISLOCK_VALGRIND=0) runs them under valgrind (run-tests -m) for leaks.
+# Between them the bridge/ phpunit suites run (REDISLOCK_BRIDGES, default
+# "symfony laravel"; empty for none); --no-phpt runs only those.
 # The last line is "N passed, M failed" over both passes (skips are listed
-# on the line before); the exit
-# status is non-zero when anything failed/leaked/borked or nothing passed.
+# on the line before), after "$REDISLOCK_SUITE_LABEL: " when that is set;
+# the exit status is non-zero when anything failed/leaked/borked or nothing
+# passed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 
-valgrind=1
+valgrind=1 phpt=1
 [[ ${REDISLOCK_VALGRIND:-1} == 0 ]] && valgrind=0
 targets=()
 for arg; do
     case $arg in
         --no-valgrind) valgrind=0 ;;
         --valgrind) valgrind=1 ;;
-        -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+        --no-phpt) phpt=0 valgrind=0 ;;
+        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         *) targets+=("$(realpath -- "$arg")") ;;   # absolute: we cd below
     esac
 done
@@ -225,7 +229,7 @@ run_pass() {   # run_pass NAME [run-tests options]
         + $(count 'Tests leaked' "$log") + $(count 'Tests borked' "$log")))
 }
 
-run_pass normal
+((phpt)) && run_pass normal
 
 # The bridge/ phpunit suites (Symfony, Laravel) against Debian's framework
 # packages. They run PHP code over C paths the phpt tests cover, so they are
@@ -239,8 +243,13 @@ run_bridge() {
     if ! command -v phpunit >/dev/null; then
         echo "run-suite: phpunit not installed: bridge suite $suite not run"; failed=$((failed + 1)); return
     fi
+    # REDISLOCK_BRIDGE_INCLUDE_PATH: where a framework's other version is
+    # unpacked, searched before Debian's /usr/share/php
+    local inc=()
+    [[ -n ${REDISLOCK_BRIDGE_INCLUDE_PATH:-} ]] \
+        && inc=(-d "include_path=.:$REDISLOCK_BRIDGE_INCLUDE_PATH:/usr/share/php")
     (cd "$root/bridge" && TMPDIR=$tmp/t REDISLOCK_TEST_REDIS_SERVER=$redis_server \
-        timeout 600 "$php" -d "extension=$ext" "$(command -v phpunit)" --testsuite "$suite" \
+        timeout 600 "$php" -d "extension=$ext" "${inc[@]}" "$(command -v phpunit)" --testsuite "$suite" \
         --log-junit "$junit" </dev/null >"$log" 2>&1) || rc=$?
     grep -v '^$' "$log" | tail -n 30
     counts=$("$php" -r '$x = @simplexml_load_file($argv[1]); $s = $x ? $x->testsuite : null;
@@ -252,8 +261,7 @@ run_bridge() {
     passed=$((passed + good)) failed=$((failed + bad)) skipped=$((skipped + skip))
     echo "run-suite: bridge $suite: $good passed, $bad failed, $skip skipped"
 }
-run_bridge symfony
-run_bridge laravel
+for suite in ${REDISLOCK_BRIDGES-symfony laravel}; do run_bridge "$suite"; done
 if ((valgrind)); then
     # run-tests -m runs "valgrind -q --trace-children=yes", which reports
     # memory errors but no leaks: ask for definite leaks as errors too.
@@ -269,5 +277,5 @@ fi
 
 # Skipped tests are neither passed nor failed; the last line is the verdict.
 echo "run-suite: $skipped skipped (not counted below)"
-echo "$passed passed, $failed failed"
+echo "${REDISLOCK_SUITE_LABEL:+$REDISLOCK_SUITE_LABEL: }$passed passed, $failed failed"
 ((failed == 0 && passed > 0))

@@ -1,0 +1,199 @@
+#!/usr/bin/env bash
+# The platform matrix: the extension built and tested on newer PHP, servers
+# and frameworks than the host's, each in a Debian root (root.sh).
+#
+#   scripts/platform/matrix.sh [ROW ...]      default: every row
+#
+# Rows (root, PHP, server: what runs):
+#   trixie-redis   Debian 13, PHP 8.4, Redis 8.0: phpt normal pass, bridge suites (Symfony 6.4, Laravel 10)
+#   trixie-valkey  Debian 13, PHP 8.4, Valkey 8.1: phpt normal pass (Sentinel and Cluster on Valkey)
+#   sid-redis      sid, PHP 8.5, Redis 8.6: phpt normal pass, bridge suites (Symfony 7.4, Laravel 13)
+#   sid-valkey     sid, PHP 8.5, Valkey 9.1: phpt normal pass
+#   sid-symfony81  sid, PHP 8.5: the Symfony bridge suite on Symfony 8.1 (experimental)
+#   sid-php86      sid, PHP 8.6-dev: built with -Wall -Wextra and no warning, loads, core phpt tests (0*)
+#
+# Each row prints run-tests' summary and a line "ROW: N passed, M failed";
+# the last line adds them up. A row whose root cannot be made (mirror down)
+# or whose build fails is a failure with its reason, never a skip.
+# $REDISLOCK_MATRIX_TABLE=FILE gets a line per row that ran:
+# "row|PHP|server|hiredis|Symfony|Laravel|PHPUnit|N passed, M failed", the
+# versions as installed (scripts/platform/readme-table.sh makes README's table).
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+# shellcheck source=platforms.sh
+. "$here/platforms.sh"
+
+all_rows=(trixie-redis trixie-valkey sid-redis sid-valkey sid-symfony81 sid-php86)
+rows=("$@")
+((${#rows[@]})) || rows=("${all_rows[@]}")
+
+# REDISLOCK_MATRIX_LOGS=DIR keeps every row's whole log there.
+logs=${REDISLOCK_MATRIX_LOGS:-}
+if [[ -z $logs ]]; then
+    logs=$(mktemp -d "${TMPDIR:-/tmp}/redislock-matrix.XXXXXX")
+    trap 'rm -rf "$logs"' EXIT
+fi
+mkdir -p "$logs"
+passed=0 failed=0
+table=()
+
+row_root() { echo "${1%%-*}"; }
+row_php() {
+    case $1 in
+        trixie-*) echo 8.4 ;;
+        sid-php86) echo 8.6 ;;
+        sid-*) echo 8.5 ;;
+    esac
+}
+
+# Copies the checkout (tracked files and new ones not ignored) into the root
+# and builds it there against PHP $2: ROOT/srv/redislock-PHP.
+build_in_root() {   # build_in_root ROOT PHP CFLAGS LOG
+    local root=$1 php=$2 cflags=$3 log=$4 dir
+    dir=$(root_dir "$root")/srv/redislock-$php
+    rm -rf "$dir" && mkdir -p "$dir"
+    (cd "$top" && git ls-files -z -co --exclude-standard | tar --null -cf - -T - 2>/dev/null) | tar -xf - -C "$dir"
+    # php, phpize and php-config of this version first on PATH
+    mkdir -p "$dir/.bin"
+    local t
+    for t in php phpize php-config php-fpm; do
+        if [[ $t == php-fpm ]]; then
+            ln -sf "/usr/sbin/php-fpm$php" "$dir/.bin/$t"
+        else
+            ln -sf "/usr/bin/$t$php" "$dir/.bin/$t"
+        fi
+    done
+    "$here/in-root.sh" "$root" env PATH="/srv/redislock-$php/.bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+        CFLAGS="$cflags" sh -c 'cd /srv/redislock-$1 && ./scripts/build.sh' sh "$php" >"$log" 2>&1
+}
+
+# Runs tests/run-suite.sh in the root; the rest of the arguments go to it.
+suite_in_root() {   # suite_in_root ROOT PHP LOG ENV... -- ARGS...
+    local root=$1 php=$2 log=$3 envs=()
+    shift 3
+    while (($#)) && [[ $1 != -- ]]; do envs+=("$1"); shift; done
+    shift
+    "$here/in-root.sh" "$root" env PATH="/srv/redislock-$php/.bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+        REDISLOCK_VALGRIND=0 "${envs[@]}" \
+        sh -c 'cd /srv/redislock-$1 && shift && exec ./tests/run-suite.sh --no-valgrind "$@"' sh "$php" "$@" \
+        >"$log" 2>&1
+}
+
+# What a run printed that a reader needs: run-tests' summary, failed tests and
+# the bridge suites' lines.
+summary_of() {   # summary_of LOG
+    sed -n '/^Number of tests/,/^Time taken/p' "$1"
+    # run-tests -q colours its verdicts: the tests that did not pass, and why
+    sed 's/\x1b\[[0-9;]*m//g' "$1" | tr '\r' '\n' | grep -E '^(FAIL|WARN|LEAK|BORK|SKIP) ' | cut -c1-300 || true
+    grep -E '^run-suite: bridge |^run-suite: .*not run' "$1" || true
+}
+
+# Adds a row's counts from its last "N passed, M failed" line; no such line
+# (it did not get that far) is one failure.
+tally() {   # tally ROW LOG
+    local line p=0 f=1
+    line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$2" | tail -n1)
+    if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+        p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
+    fi
+    passed=$((passed + p)) failed=$((failed + f))
+    row_counts="$p passed, $f failed"
+    echo "$1: $row_counts"
+}
+
+fail_row() {   # fail_row ROW REASON [LOG]
+    echo "matrix: $1 failed: $2"
+    [[ -n ${3:-} && -f $3 ]] && tail -n 40 "$3"
+    failed=$((failed + 1))
+    echo "$1: 0 passed, 1 failed"
+}
+
+versions_of() {   # versions_of ROOT PHP SERVER: "php|server|hiredis|symfony|laravel|phpunit"
+    "$here/in-root.sh" "$1" sh -c '
+        v() { dpkg-query -W -f="\${Version}" "$1" 2>/dev/null | sed "s/^[0-9]*://; s/[+~-].*//"; }
+        php=$(php$1 -r "echo PHP_VERSION;")
+        server=$($2 --version | sed -n "s/.*v=\([0-9.]*\).*/\1/p")
+        echo "$php|$server|$(v libhiredis-dev)|$(v php-symfony-lock)|$(v php-illuminate-cache)|$(v phpunit)"
+    ' sh "$2" "$3"
+}
+
+built=()
+ensure_built() {   # ensure_built ROOT PHP [CFLAGS]: once per run
+    local key="$1-$2" b
+    for b in "${built[@]}"; do [[ $b == "$key" ]] && return 0; done
+    local log=$logs/build-$key.log
+    echo "matrix: building for PHP $2 in $1"
+    if ! build_in_root "$1" "$2" "${3:-}" "$log"; then
+        cat "$log"
+        return 1
+    fi
+    grep -E 'warning:' "$log" || true
+    built+=("$key")
+}
+
+declare -A root_ok=()
+ensure_root() {   # ensure_root ROOT: make or update it once per run
+    [[ -n ${root_ok[$1]:-} ]] && return "${root_ok[$1]}"
+    local log=$logs/root-$1.log start=$SECONDS
+    if "$here/root.sh" "$1" >"$log" 2>&1; then
+        root_ok[$1]=0
+        echo "matrix: root $1 ready ($((SECONDS - start)) s)"
+    else
+        root_ok[$1]=1
+        cat "$log"
+    fi
+    return "${root_ok[$1]}"
+}
+
+run_row() {   # run_row ROW
+    local row=$1 root php log=$logs/$1.log server envs=() args=() start=$SECONDS
+    root=$(row_root "$row") php=$(row_php "$row")
+    echo "matrix: === $row ==="
+    ensure_root "$root" || { fail_row "$row" "root $root could not be made (see above)"; return; }
+    case $row in
+        sid-php86)
+            # a dev PHP: the build must be warning-free with -Wall -Wextra
+            local blog=$logs/build-$root-$php.log
+            if ! ensure_built "$root" "$php" "-O2 -Wall -Wextra"; then
+                fail_row "$row" "build failed"; return
+            fi
+            if grep -q 'warning:' "$blog"; then
+                fail_row "$row" "warnings with -Wall -Wextra (above)"; return
+            fi
+            suite_in_root "$root" "$php" "$log" REDISLOCK_BRIDGES= -- tests/0 ;;
+        *)
+            ensure_built "$root" "$php" || { fail_row "$row" "build failed"; return; }
+            case $row in
+                *-valkey)
+                    envs=(REDISLOCK_TEST_REDIS_SERVER=/usr/bin/valkey-server
+                          REDISLOCK_TEST_REDIS_CLI=/usr/bin/valkey-cli
+                          REDISLOCK_TEST_REDIS_SENTINEL=/usr/bin/valkey-sentinel
+                          REDISLOCK_BRIDGES=) ;;
+                sid-symfony81)
+                    envs=(REDISLOCK_BRIDGES=symfony
+                          REDISLOCK_BRIDGE_INCLUDE_PATH=/opt/symfony-8.1/usr/share/php)
+                    args=(--no-phpt) ;;
+            esac
+            suite_in_root "$root" "$php" "$log" "${envs[@]}" -- "${args[@]}" ;;
+    esac
+    summary_of "$log"
+    tally "$row" "$log"
+    echo "matrix: $row took $((SECONDS - start)) s"
+    server=/usr/bin/redis-server
+    [[ $row == *-valkey ]] && server=/usr/bin/valkey-server
+    table+=("$row|$(versions_of "$root" "$php" "$server" 2>/dev/null)|$row_counts")
+}
+
+for row in "${rows[@]}"; do
+    case " ${all_rows[*]} " in
+        *" $row "*) run_row "$row" ;;
+        *) fail_row "$row" "no such row (rows: ${all_rows[*]})" ;;
+    esac
+done
+
+if [[ -n ${REDISLOCK_MATRIX_TABLE:-} ]]; then
+    printf '%s\n' "${table[@]}" >"$REDISLOCK_MATRIX_TABLE"
+fi
+echo "matrix: $passed passed, $failed failed"
+((failed == 0))
