@@ -63,6 +63,7 @@ static void hash_scripts(void)
 
 static PHP_MINIT_FUNCTION(redislock)
 {
+    (void)type;
     hash_scripts();
     REGISTER_INI_ENTRIES();
     rl_ce_exception = register_class_RedisLockException(spl_ce_RuntimeException);
@@ -79,6 +80,7 @@ static PHP_MINIT_FUNCTION(redislock)
 
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
+    (void)type;
     rl_watch_shutdown(); /* first: its connections use the TLS contexts */
     rl_topology_shutdown();
     rl_cluster_shutdown();
@@ -90,6 +92,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
 
 static PHP_RINIT_FUNCTION(redislock)
 {
+    (void)type, (void)module_number;
 #if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
     ZEND_TSRMLS_CACHE_UPDATE();
 #endif
@@ -101,6 +104,7 @@ static PHP_RINIT_FUNCTION(redislock)
  * the place where locks left held are released. */
 static PHP_RSHUTDOWN_FUNCTION(redislock)
 {
+    (void)type, (void)module_number;
     rl_watch_clear(); /* the request's auto_extend locks are extended no more */
     rl_release_live_objects();
     rl_pool_settle();

@@ -339,7 +339,7 @@ static int refresh(rl_cgroup *g, const rl_timeouts *t, char *err, size_t errlen)
     rl_cmap *cm = cmap_of(g);
     rl_conn *asked[MAX_ASKED];
     rl_vote votes[MAX_ASKED];
-    rl_op op = {RL_OP_CLUSTER_SLOTS};
+    rl_op op = {.kind = RL_OP_CLUSTER_SLOTS};
     rl_slot_map *fresh;
     size_t i, j, n = 0;
 

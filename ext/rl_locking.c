@@ -299,7 +299,8 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
                 bool first)
 {
     char token[RL_TOKEN_LEN + 1];
-    rl_op op = {RL_OP_LOCK, ZSTR_VAL(key), ZSTR_LEN(key), token, RL_TOKEN_LEN, ttl_ms};
+    rl_op op = {.kind = RL_OP_LOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                 .token = token, .token_len = RL_TOKEN_LEN, .ttl_ms = ttl_ms};
     rl_held *h = rl_held_find(o, key);
     int r;
 
@@ -368,7 +369,8 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
  * -1 when a node cannot block (an error reply). */
 static int wait_for_wake(rl_object *o, zend_string *key, const char *waiter, int64_t recheck_us)
 {
-    rl_op op = {RL_OP_WAKE_WAIT, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0, 0, waiter, RL_TOKEN_LEN, 0, 0};
+    rl_op op = {.kind = RL_OP_WAKE_WAIT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                 .waiter = waiter, .waiter_len = RL_TOKEN_LEN};
     rl_tally tally;
     size_t i;
     int r = 0;
@@ -413,7 +415,8 @@ static int wait_for_wake(rl_object *o, zend_string *key, const char *waiter, int
 /* Takes the waiter out of every node's queue, without waiting for replies. */
 static void leave_queue(rl_object *o, zend_string *key, const char *waiter)
 {
-    rl_op op = {RL_OP_LEAVE, ZSTR_VAL(key), ZSTR_LEN(key), NULL, 0, 0, waiter, RL_TOKEN_LEN, 0, 0};
+    rl_op op = {.kind = RL_OP_LEAVE, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                 .waiter = waiter, .waiter_len = RL_TOKEN_LEN};
     rl_tally t;
     tally_init(&t, o);
     rl_object_run(o, &op, t.votes, 0, 1);
@@ -434,8 +437,9 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
                  zend_string **token_out)
 {
     char waiter[RL_TOKEN_LEN + 1], token[RL_TOKEN_LEN + 1];
-    rl_op op = {RL_OP_LOCK_WAIT, ZSTR_VAL(key), ZSTR_LEN(key), token, RL_TOKEN_LEN, ttl_ms,
-                waiter, RL_TOKEN_LEN, 0, 1};
+    rl_op op = {.kind = RL_OP_LOCK_WAIT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                .token = token, .token_len = RL_TOKEN_LEN, .ttl_ms = ttl_ms,
+                .waiter = waiter, .waiter_len = RL_TOKEN_LEN, .enqueue = 1};
     bool queued = false;
     long long pttl;
     /* A waiting promotion (its own shared lock to a lock) is not woken: a
@@ -542,7 +546,8 @@ static rl_held *held_now(rl_object *o, zend_string *key, zend_string *token)
 int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
 {
     rl_held *h = held_now(o, key, token);
-    rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
+    rl_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token)};
     bool ours = h != NULL && zend_string_equals(h->token, token);
     /* the watchdog could not keep it: no longer ours, whatever Redis says
      * now (the release is still sent: the key may be ours still) */
@@ -589,7 +594,8 @@ static bool release_unacknowledged(rl_object *o, const rl_tally *t, const rl_op 
 
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms)
 {
-    rl_op op = {RL_OP_EXTEND, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), ttl_ms};
+    rl_op op = {.kind = RL_OP_EXTEND, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token), .ttl_ms = ttl_ms};
     rl_held *h = rl_held_find_token(o, key, token);
     int64_t start = rl_now_us(), until;
     rl_outcome outcome;
@@ -646,7 +652,8 @@ zend_long rl_lock_validity(rl_object *o, zend_string *key)
 
 int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
 {
-    rl_op op = {RL_OP_HOLDS, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(token), ZSTR_LEN(token), 0};
+    rl_op op = {.kind = RL_OP_HOLDS, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token)};
     int64_t start = rl_now_us();
     rl_outcome outcome;
     rl_tally t;
@@ -662,7 +669,7 @@ int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
 
 int rl_lock_force(rl_object *o, zend_string *key)
 {
-    rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), "", 0, 0};
+    rl_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .token = ""};
     int64_t start = rl_now_us();
     rl_outcome outcome;
     rl_tally t;

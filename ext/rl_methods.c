@@ -101,6 +101,25 @@ void rl_method_lock(rl_object *o, zend_string *resource, const rl_kind *kind, ze
     RETURN_STR(token);
 }
 
+/* Releases with the pending exception set aside (the release runs as if
+ * nothing were thrown); an exception of the release then carries the pending
+ * one as its previous, so nothing is lost. PHP 8.6 has no
+ * zend_exception_save() any more. */
+static void release_beside_exception(rl_object *o, zend_string *key, zend_string *token)
+{
+    zend_object *pending = EG(exception);
+    EG(exception) = NULL;
+    rl_lock_release(o, key, token);
+    if (pending == NULL) {
+        return;
+    }
+    if (EG(exception) != NULL) {
+        zend_exception_set_previous(EG(exception), pending);
+    } else {
+        EG(exception) = pending;
+    }
+}
+
 void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
 {
     zend_string *resource, *key, *token = NULL;
@@ -135,9 +154,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
         if (token) {
             /* taken, but a logger threw: the callback will not run, so the
              * lock is not kept either */
-            zend_exception_save();
-            rl_lock_release(o, key, token);
-            zend_exception_restore();
+            release_beside_exception(o, key, token);
             zend_string_release(token);
         }
         zend_string_release(key);
@@ -152,9 +169,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
     zval_ptr_dtor(&arg);
     /* Release also when the callback threw; an error of the release then
      * carries the callback's exception as its previous, nothing is lost. */
-    zend_exception_save();
-    rl_lock_release(o, key, token);
-    zend_exception_restore();
+    release_beside_exception(o, key, token);
     zend_string_release(token);
     zend_string_release(key);
 }
@@ -225,6 +240,7 @@ void rl_method_extend(INTERNAL_FUNCTION_PARAMETERS)
 static zend_string *held_key(INTERNAL_FUNCTION_PARAMETERS, rl_object **o)
 {
     zend_string *resource;
+    (void)return_value; /* the caller sets it */
 
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_STR(resource)

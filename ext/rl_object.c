@@ -182,7 +182,7 @@ static HashTable *get_gc(zend_object *obj, zval **table, int *n)
 void rl_object_init_handlers(void)
 {
     memcpy(&handlers, zend_get_std_object_handlers(), sizeof handlers);
-    handlers.offset = XtOffsetOf(rl_object, std);
+    handlers.offset = offsetof(rl_object, std);
     handlers.free_obj = rl_object_free;
     handlers.get_gc = get_gc;
     handlers.clone_obj = NULL;
@@ -552,7 +552,8 @@ void rl_object_release_all(rl_object *o)
     if (o->auto_release && votes != NULL) {
         ZEND_HASH_FOREACH_STR_KEY_PTR(&o->held, key, h) {
             for (; h != NULL; h = h->next) { /* every owner's, with option reentrant false */
-                rl_op op = {RL_OP_UNLOCK, ZSTR_VAL(key), ZSTR_LEN(key), ZSTR_VAL(h->token), ZSTR_LEN(h->token), 0};
+                rl_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                             .token = ZSTR_VAL(h->token), .token_len = ZSTR_LEN(h->token)};
                 if (h->pid != rl_pid()) {
                     continue;
                 }

@@ -65,7 +65,7 @@ struct rl_object {
 
 static inline rl_object *rl_object_from(zend_object *obj)
 {
-    return (rl_object *)((char *)obj - XtOffsetOf(rl_object, std));
+    return (rl_object *)((char *)obj - offsetof(rl_object, std));
 }
 #define Z_RL_OBJ_P(zv) rl_object_from(Z_OBJ_P(zv))
 

@@ -344,8 +344,8 @@ static int resolve(rl_object *o, size_t i, int force, char *err, size_t errlen)
 {
     rl_sgroup *g = o->groups[i];
     rl_sentinel_addr *cached = force ? NULL : zend_hash_str_find_ptr(&RLG(masters), g->cache_key, g->cache_key_len);
-    rl_op op = {RL_OP_SENTINEL_MASTER, g->service, g->service_len, NULL, 0, 0};
-    rl_op role = {RL_OP_ROLE, NULL, 0, NULL, 0, 0};
+    rl_op op = {.kind = RL_OP_SENTINEL_MASTER, .key = g->service, .key_len = g->service_len};
+    rl_op role = {.kind = RL_OP_ROLE};
     rl_vote stack[8], *votes, check;
     rl_sentinel_addr addr;
     const char *from = NULL;

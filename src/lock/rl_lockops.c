@@ -322,7 +322,8 @@ int rl_undos_append(rl_conn *c, int64_t now_us)
     int i, n = 0;
     for (i = 0; i < c->undos; i++) {
         size_t key_len = c->undo_key_len[i];
-        rl_op op = {RL_OP_UNLOCK, c->undo[i], key_len, c->undo[i] + key_len, c->undo_len[i] - key_len, 0};
+        rl_op op = {.kind = RL_OP_UNLOCK, .key = c->undo[i], .key_len = key_len,
+                     .token = c->undo[i] + key_len, .token_len = c->undo_len[i] - key_len};
         if (rl_op_append(c, &op, RL_FORM_EVAL, now_us) == 0) {
             n++;
         }
