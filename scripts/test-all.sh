@@ -7,6 +7,30 @@ export DEBIAN_FRONTEND=noninteractive
 
 ./scripts/deps.sh
 
+# The platform matrix (scripts/platform/matrix.sh): one job per Debian root,
+# in the background from here on, while the host builds and runs its suite:
+# its rows wait on servers and sleeps far more than they compute.
+# REDISLOCK_MATRIX=0 leaves it out (said so below, for a quick run by hand;
+# CI always runs it).
+work=$(mktemp -d "${TMPDIR:-/tmp}/redislock-all.XXXXXX")
+matrix_pids=()
+stop_matrix() {
+    local pid
+    # each job is a process group of its own (setsid): end all of it
+    for pid in "${matrix_pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap stop_matrix EXIT
+matrix_groups=("trixie-redis trixie-valkey" "sid-redis sid-valkey sid-symfony81 sid-php86")
+if [[ ${REDISLOCK_MATRIX:-1} != 0 ]]; then
+    for i in "${!matrix_groups[@]}"; do
+        # shellcheck disable=SC2086
+        REDISLOCK_MATRIX_TABLE=$work/rows-$i setsid ./scripts/platform/matrix.sh ${matrix_groups[$i]} \
+            </dev/null >"$work/matrix-$i.log" 2>&1 &
+        matrix_pids+=($!)
+    done
+fi
+
 # Clean state: make clean also removes objects in subdirs (ext/, src/),
 # which phpize --clean does not.
 if [[ -f Makefile ]]; then
@@ -45,28 +69,6 @@ if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
     REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + BASH_REMATCH[2]))
 else
     REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + 1))   # did not run
-fi
-
-# The platform matrix (scripts/platform/matrix.sh): one job per Debian root,
-# in the background while the host's suite runs: its rows wait on servers and
-# sleeps far more than they compute. REDISLOCK_MATRIX=0 leaves it out (said
-# so below, for a quick run by hand; CI always runs it).
-work=$(mktemp -d "${TMPDIR:-/tmp}/redislock-all.XXXXXX")
-matrix_pids=()
-stop_matrix() {
-    local pid
-    for pid in "${matrix_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap stop_matrix EXIT
-matrix_groups=("trixie-redis trixie-valkey" "sid-redis sid-valkey sid-symfony81 sid-php86")
-if [[ ${REDISLOCK_MATRIX:-1} != 0 ]]; then
-    for i in "${!matrix_groups[@]}"; do
-        # shellcheck disable=SC2086
-        REDISLOCK_MATRIX_TABLE=$work/rows-$i ./scripts/platform/matrix.sh ${matrix_groups[$i]} \
-            </dev/null >"$work/matrix-$i.log" 2>&1 &
-        matrix_pids+=($!)
-    done
 fi
 
 # The host (Debian 12): phpt normal pass, bridge suites, valgrind pass; its

@@ -50,5 +50,5 @@ bool(true)
 bool(true)
 exit code: 255
 stdout: locked %s
-stderr: Fatal error: Allowed memory size of 33554432 bytes exhausted %s
+stderr: Fatal error: Allowed memory size of 33554432 bytes exhausted %A
 PTTL after exit: -2

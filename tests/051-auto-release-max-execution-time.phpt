@@ -52,5 +52,5 @@ bool(true)
 bool(true)
 exit code: 255
 stdout: locked %s
-stderr: Fatal error: Maximum execution time of 1 second exceeded in %s
+stderr: Fatal error: Maximum execution time of 1 second exceeded in %A
 PTTL after exit: -2

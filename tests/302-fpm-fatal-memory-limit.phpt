@@ -69,7 +69,7 @@ bool(true)
 held during the request: yes
 status: 500
 body: ''
-stderr: PHP message: PHP Fatal error:  Allowed memory size of 33554432 bytes exhausted %s
+stderr: PHP message: PHP Fatal error:  Allowed memory size of 33554432 bytes exhausted %A
 PTTL right after the response: -2
 -- next request
 same worker: yes

@@ -70,7 +70,7 @@ bool(true)
 held during the request: yes
 status: 500
 body: ''
-stderr: PHP message: PHP Fatal error:  Maximum execution time of 1 second exceeded in %s
+stderr: PHP message: PHP Fatal error:  Maximum execution time of 1 second exceeded in %A
 PTTL right after the response: -2
 -- next request
 same worker: yes
