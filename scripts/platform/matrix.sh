@@ -68,7 +68,8 @@ build_in_root() {   # build_in_root ROOT PHP CFLAGS LOG
         CFLAGS="$cflags" sh -c 'cd /srv/redislock-$1 && ./scripts/build.sh' sh "$php" >"$log" 2>&1
 }
 
-# Runs tests/run-suite.sh in the root; the rest of the arguments go to it.
+# Runs tests/run-suite.sh in the root; the rest of the arguments go to it
+# (test files or globs such as tests/0*.phpt, expanded in the root).
 suite_in_root() {   # suite_in_root ROOT PHP LOG ENV... -- ARGS...
     local root=$1 php=$2 log=$3 envs=()
     shift 3
@@ -76,7 +77,7 @@ suite_in_root() {   # suite_in_root ROOT PHP LOG ENV... -- ARGS...
     shift
     "$here/in-root.sh" "$root" env PATH="/srv/redislock-$php/.bin:/usr/sbin:/usr/bin:/sbin:/bin" \
         REDISLOCK_VALGRIND=0 "${envs[@]}" \
-        sh -c 'cd /srv/redislock-$1 && shift && exec ./tests/run-suite.sh --no-valgrind "$@"' sh "$php" "$@" \
+        sh -c 'cd /srv/redislock-$1 && shift && exec ./tests/run-suite.sh --no-valgrind $*' sh "$php" "$@" \
         >"$log" 2>&1
 }
 
@@ -97,6 +98,7 @@ tally() {   # tally ROW LOG
     if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
         p=${BASH_REMATCH[1]} f=${BASH_REMATCH[2]}
     fi
+    ((p + f)) || f=1   # ran no test
     passed=$((passed + p)) failed=$((failed + f))
     row_counts="$p passed, $f failed"
     echo "$1: $row_counts"
@@ -161,7 +163,7 @@ run_row() {   # run_row ROW
             if grep -q 'warning:' "$blog"; then
                 fail_row "$row" "warnings with -Wall -Wextra (above)"; return
             fi
-            suite_in_root "$root" "$php" "$log" REDISLOCK_BRIDGES= -- tests/0 ;;
+            suite_in_root "$root" "$php" "$log" REDISLOCK_BRIDGES= -- 'tests/0*.phpt' ;;
         *)
             ensure_built "$root" "$php" || { fail_row "$row" "build failed"; return; }
             case $row in
