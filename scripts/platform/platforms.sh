@@ -45,7 +45,7 @@ root_packages() {
             echo "${common_packages[*]}" php8.4-cli php8.4-dev php8.4-fpm php8.4-redis \
                 redis-server redis-sentinel redis-tools valkey-server valkey-sentinel valkey-tools ;;
         sid)
-            echo "${common_packages[*]}" php8.5-cli php8.5-dev php8.5-fpm php8.5-xml php8.5-mbstring php8.6-cli php8.6-dev \
+            echo "${common_packages[*]}" php8.5-cli php8.5-dev php8.5-fpm php8.5-xml php8.5-mbstring php8.6-cli php8.6-dev php8.6-fpm \
                 redis-server/experimental redis-sentinel/experimental redis-tools/experimental \
                 valkey-server valkey-sentinel valkey-tools ;;
     esac
