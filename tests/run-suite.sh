@@ -215,6 +215,7 @@ run_pass() {   # run_pass NAME [run-tests options]
         printf 'run-suite: normal pass only: %s\n' "${normal_only_reasons[@]}"
         ((${#files[@]})) || { echo "run-suite: nothing left for the valgrind pass"; return 0; }
     fi
+    : >"$log"   # before tail starts: on a loaded machine it could look first
     setsid "$php" "$run_tests" -q --show-diff --show-slow 8000 -d "extension=$ext" "$@" "${files[@]}" \
         </dev/null >"$log" 2>&1 &
     rt_pid=$!
