@@ -603,7 +603,7 @@ zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settin
         ep->tls_key = rl_tls_ctx_key(ctx, &ep->tls_key_len);
     } else if (s->tls_given) {
         /* a typo in the address must not silently talk plaintext */
-        zend_argument_value_error(argnum, "%sis not a TLS address (tls://host:port or rediss://...), but "
+        zend_argument_value_error(argnum, "%sis not a TLS address (tls://host:port, rediss://... or valkeys://...), but "
                                   "Argument #%u ($options) has option \"tls\"", what, s->argnum);
         rl_endpoint_clear(ep);
         return FAILURE;

@@ -28,7 +28,7 @@ ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid serv
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("host:70000"): port must be a number from 1 to 65535
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("host:65536"): port must be a number from 1 to 65535
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("host:-1"): port must be a number from 1 to 65535
-ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("http://x:1"): unknown scheme, expected tcp://, tls://, unix://, redis:// or rediss://
+ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("http://x:1"): unknown scheme, expected tcp://, tls://, unix://, redis://, rediss://, valkey:// or valkeys://
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("unix://relative"): unix socket path must be absolute, as in unix:///run/redis.sock
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("unix:relative"): unix socket path must be absolute, as in unix:///run/redis.sock
 ValueError: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("unix://"): unix socket path must be absolute, as in unix:///run/redis.sock

@@ -61,8 +61,8 @@ ValueError: RedisLock::__construct(): Argument #2 ($options) option "tls" key "c
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "tls" key "local_pk": cannot load the private key (wrong or missing passphrase?): %s
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "tls" key "local_pk" needs "local_cert" too
 ValueError: RedisLock::__construct(): Argument #2 ($options) option "tls" key "local_pk": cannot load the private key (wrong or missing passphrase?): key values mismatch
-ValueError: RedisLock::__construct(): Argument #1 ($server) is not a TLS address (tls://host:port or rediss://...), but Argument #2 ($options) has option "tls"
-ValueError: RedisLock::__construct(): Argument #1 ($server) is not a TLS address (tls://host:port or rediss://...), but Argument #2 ($options) has option "tls"
+ValueError: RedisLock::__construct(): Argument #1 ($server) is not a TLS address (tls://host:port, rediss://... or valkeys://...), but Argument #2 ($options) has option "tls"
+ValueError: RedisLock::__construct(): Argument #1 ($server) is not a TLS address (tls://host:port, rediss://... or valkeys://...), but Argument #2 ($options) has option "tls"
 bool(true)
 bool(true)
 wrong password: code 3

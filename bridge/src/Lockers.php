@@ -8,7 +8,7 @@ use RedLock;
 
 /**
  * Builds the extension's lock object a bridge store works through: one
- * server form (a "host:port" or redis:// string, an array, a \Redis) gives a
+ * server form (a "host:port", redis:// or valkey:// string, an array, a \Redis) gives a
  * RedisLock, a list of two or more gives a RedLock (a quorum of independent
  * nodes). Stores serve many owners from one object, so it is never
  * re-entrant ('reentrant' => false, whatever the options say).

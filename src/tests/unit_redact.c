@@ -29,6 +29,9 @@ UNIT_TEST(test_redact_forms)
     redacts("redis://u:p/ss@h:1", "redis://***@h:1");          /* a '/' in the password */
     redacts("user:pw@h:6379", "***@h:6379");                   /* no scheme */
     redacts("tcp://@h", "tcp://***@h");
+    redacts("valkey://:s3cret@host/2", "valkey://***@host/2");
+    redacts("valkeys://user:pw@h:6380", "valkeys://***@h:6380");
+    redacts("valkey:/:s3cret@h", "***@h");                     /* a malformed scheme: no scheme */
     /* query and fragment */
     redacts("tcp://127.0.0.1:6379?password=s3cret", "tcp://127.0.0.1:6379?***");
     redacts("tcp://h:1?auth=x", "tcp://h:1?***");
@@ -91,6 +94,9 @@ UNIT_TEST(test_redact_never_shows_secret)
     static const char *const specs[] = {
         "redis://:XSECRETX@host:6379",
         "rediss://user:XSECRETX@h",
+        "valkey://:XSECRETX@host:6379",
+        "valkeys://user:XSECRETX@h/1",
+        "valkey:/:XSECRETX@h",
         "tcp://h:1?password=XSECRETX",
         "tcp://h:1?auth=XSECRETX#XSECRETX",
         "tcp://h:1#XSECRETX",

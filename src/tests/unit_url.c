@@ -28,6 +28,17 @@ static const struct {
     {"redis://:p%40ss%3Aw%2Fd%25@h", "h", 6379, NULL, "p@ss:w/d%", 0, 0, RL_EP_PASSWORD},
     {"redis://us%65r:pa:ss@h", "h", 6379, "user", "pa:ss", 0, 0, RL_EP_USERNAME | RL_EP_PASSWORD},
     {"redis://:raw@pass/w?rd@h:1", "h", 1, NULL, "raw@pass/w?rd", 0, 0, RL_EP_PASSWORD},
+    /* Valkey's names for the same URLs */
+    {"valkey://h", "h", 6379, NULL, NULL, 0, 0, 0},
+    {"valkey://alice:s3cret@h:7000/2", "h", 7000, "alice", "s3cret", 2, 0,
+     RL_EP_USERNAME | RL_EP_PASSWORD | RL_EP_DATABASE},
+    {"valkey://:p%40ss@[::1]:6381/1", "::1", 6381, NULL, "p@ss", 1, 0, RL_EP_PASSWORD | RL_EP_DATABASE},
+    {"valkeys://:s3cret@cache.example.com:6380/0", "cache.example.com", 6380, NULL, "s3cret", 0, 1,
+     RL_EP_PASSWORD | RL_EP_DATABASE},
+    {"valkeys://h", "h", 6379, NULL, NULL, 0, 1, 0},
+    /* a host named after a scheme, with its port, is a host */
+    {"valkey:6380", "valkey", 6380, NULL, NULL, 0, 0, 0},
+    {"redis", "redis", 6379, NULL, NULL, 0, 0, 0},
     {"tls://h:6390", "h", 6390, NULL, NULL, 0, 1, 0},
     {"tcp://h:6390", "h", 6390, NULL, NULL, 0, 0, 0},
 };
@@ -54,8 +65,20 @@ static const struct {
     {"redis://:s3cret@h?password=x", "query parameters"},
     {"redis://h#frag", "query parameters"},
     {"redis://a:b:c", "IPv6"},
-    {"http://h", "unknown scheme"},
-    {"rediss:/h", "port"},
+    {"http://h", "unknown scheme, expected tcp://, tls://, unix://, redis://, rediss://, valkey:// or valkeys://"},
+    {"valkeyss://h", "unknown scheme"},
+    {"Valkey://h", "unknown scheme"},
+    {"rediss:/h", "malformed URL"},
+    {"valkey:/h", "malformed URL: write the scheme with \"://\""},
+    {"valkeys:h:6380", "malformed URL"},
+    {"valkey:/:s3cret@h", "malformed URL"},
+    {"valkey://", "host is empty"},
+    {"valkeys://:s3cret@", "host is empty"},
+    {"valkey://s3cret@h", "ambiguous: write valkey://:password@host or valkey://user:password@host"},
+    {"valkeys://alice:@h", "password in the URL is empty"},
+    {"valkey://:s3%ZZcret@h", "percent-encoding"},
+    {"valkey://h/db1", "database number"},
+    {"valkey://h?timeout=1", "query parameters"},
 };
 
 UNIT_TEST(test_url_forms)
@@ -100,6 +123,11 @@ UNIT_TEST(test_url_copy_keeps_flags)
     rl_endpoint a, b;
     char err[200];
     CHECK(rl_endpoint_parse("rediss://u:p@h/4", 16, &a, err, sizeof err) == 0, "parse: %s", err);
+    CHECK(rl_endpoint_copy(&b, &a) == 0 && b.tls == 1 && b.database == 4
+              && b.from_address == (RL_EP_USERNAME | RL_EP_PASSWORD | RL_EP_DATABASE), "copy lost tls or flags");
+    rl_endpoint_clear(&a);
+    rl_endpoint_clear(&b);
+    CHECK(rl_endpoint_parse("valkeys://u:p@h/4", 17, &a, err, sizeof err) == 0, "parse: %s", err);
     CHECK(rl_endpoint_copy(&b, &a) == 0 && b.tls == 1 && b.database == 4
               && b.from_address == (RL_EP_USERNAME | RL_EP_PASSWORD | RL_EP_DATABASE), "copy lost tls or flags");
     rl_endpoint_clear(&a);

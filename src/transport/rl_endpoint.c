@@ -96,8 +96,37 @@ int rl_endpoint_parse_hostport(const char *s, size_t len, rl_endpoint *out, char
     return rl_endpoint_set_str(&out->host, host, host_len) == 0 ? 0 : fail(err, errlen, "out of memory");
 }
 
+/* The URL schemes (src/transport/rl_url.c): Valkey's are Redis's. */
+static const struct {
+    const char *name;
+    int tls;
+} url_schemes[] = {{"redis", 0}, {"rediss", 1}, {"valkey", 0}, {"valkeys", 1}};
+
+#define SCHEMES "tcp://, tls://, unix://, redis://, rediss://, valkey:// or valkeys://"
+
+/* "redis:/host", "valkeys:host:1", "tls:/h": a scheme of ours and a ':'
+ * without the "//", a slip; "valkey:6380" is a host named valkey and its
+ * port (after a host's ':' come digits only). unix: is left out:
+ * "unix:/path" is a form of its own. */
+static int scheme_without_slashes(const char *spec, size_t len)
+{
+    static const char *const names[] = {"redis:", "rediss:", "valkey:", "valkeys:", "tcp:", "tls:"};
+    size_t i, j;
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (len > n && memcmp(spec, names[i], n) == 0) {
+            for (j = n; j < len && spec[j] >= '0' && spec[j] <= '9'; j++) {
+            }
+            return j < len;
+        }
+    }
+    return 0;
+}
+
 static int parse_any(const char *spec, size_t len, rl_endpoint *out, char *err, size_t errlen)
 {
+    size_t i;
+
     memset(out, 0, sizeof *out);
     if (len == 0) {
         return fail(err, errlen, "server address is empty");
@@ -111,11 +140,11 @@ static int parse_any(const char *spec, size_t len, rl_endpoint *out, char *err, 
     if (len >= 5 && memcmp(spec, "unix:", 5) == 0) {
         return parse_unix(spec + 5, len - 5, out, err, errlen);
     }
-    if (len >= 8 && memcmp(spec, "redis://", 8) == 0) {
-        return rl_url_parse(spec + 8, len - 8, 0, out, err, errlen);
-    }
-    if (len >= 9 && memcmp(spec, "rediss://", 9) == 0) {
-        return rl_url_parse(spec + 9, len - 9, 1, out, err, errlen);
+    for (i = 0; i < sizeof url_schemes / sizeof url_schemes[0]; i++) {
+        size_t n = strlen(url_schemes[i].name);
+        if (len >= n + 3 && memcmp(spec, url_schemes[i].name, n) == 0 && memcmp(spec + n, "://", 3) == 0) {
+            return rl_url_parse(url_schemes[i].name, spec + n + 3, len - n - 3, url_schemes[i].tls, out, err, errlen);
+        }
     }
     if (len >= 6 && memcmp(spec, "tcp://", 6) == 0) {
         spec += 6;
@@ -126,7 +155,9 @@ static int parse_any(const char *spec, size_t len, rl_endpoint *out, char *err, 
         out->tls = 1;
         return rl_endpoint_parse_hostport(spec, len, out, err, errlen);
     } else if (memmem(spec, len, "://", 3) != NULL) {
-        return fail(err, errlen, "unknown scheme, expected tcp://, tls://, unix://, redis:// or rediss://");
+        return fail(err, errlen, "unknown scheme, expected " SCHEMES);
+    } else if (scheme_without_slashes(spec, len)) {
+        return fail(err, errlen, "malformed URL: write the scheme with \"://\" (" SCHEMES ")");
     }
     if (len > 0 && spec[0] == '/') {
         return parse_unix(spec, len, out, err, errlen);

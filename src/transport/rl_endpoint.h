@@ -12,7 +12,7 @@ typedef struct rl_endpoint {
     char *username;   /* ACL user, or NULL */
     char *password;   /* or NULL; never printed */
     long database;    /* SELECTed after connect when not 0 */
-    int tls;          /* talk TLS: tls://, rediss:// */
+    int tls;          /* talk TLS: tls://, rediss://, valkeys:// */
     struct rl_tls_ctx *tls_ctx; /* with tls: the context of its settings (not owned: kept per process) */
     const char *tls_key;        /* with tls: the settings' identity, for the pool key (the context's) */
     size_t tls_key_len;
@@ -25,7 +25,8 @@ typedef struct rl_endpoint {
 
 /* Parses "host", "host:port", "[v6addr]:port", "tcp://host:port",
  * "tls://host:port", "unix:///path", "unix:/path", and the URLs
- * "redis://[[user]:password@]host[:port][/database]" and "rediss://..."
+ * "redis://[[user]:password@]host[:port][/database]", "rediss://...",
+ * and Valkey's names for them "valkey://..." and "valkeys://..."
  * (src/transport/rl_url.c) into out (zeroed first; owns its strings).
  * Returns 0, or -1 (out left empty) with a message in err naming what is wrong; the message
  * never repeats the address (it may hold a password). */

@@ -77,15 +77,17 @@ static int parse_database(const char *s, size_t len, rl_endpoint *out, char *err
 }
 
 /* "user:password" or ":password"; the password may hold ':' too. */
-static int parse_userinfo(const char *s, size_t len, rl_endpoint *out, char *err, size_t errlen)
+static int parse_userinfo(const char *scheme, const char *s, size_t len, rl_endpoint *out, char *err,
+                          size_t errlen)
 {
     const char *colon = memchr(s, ':', len);
     size_t user_len;
     int rc;
 
     if (colon == NULL) {
-        return fail(err, errlen, "user-info without ':' is ambiguous: write redis://:password@host "
-                                 "or redis://user:password@host");
+        snprintf(err, errlen, "user-info without ':' is ambiguous: write %s://:password@host or "
+                 "%s://user:password@host", scheme, scheme);
+        return -1;
     }
     user_len = (size_t)(colon - s);
     if (len - user_len - 1 == 0) {
@@ -106,7 +108,8 @@ static int parse_userinfo(const char *s, size_t len, rl_endpoint *out, char *err
     return 0;
 }
 
-int rl_url_parse(const char *s, size_t len, int tls, rl_endpoint *out, char *err, size_t errlen)
+int rl_url_parse(const char *scheme, const char *s, size_t len, int tls, rl_endpoint *out, char *err,
+                 size_t errlen)
 {
     const char *at = NULL, *p, *slash, *end = s + len;
 
@@ -118,7 +121,7 @@ int rl_url_parse(const char *s, size_t len, int tls, rl_endpoint *out, char *err
         }
     }
     if (at != NULL) {
-        if (parse_userinfo(s, (size_t)(at - s), out, err, errlen) != 0) {
+        if (parse_userinfo(scheme, s, (size_t)(at - s), out, err, errlen) != 0) {
             return -1;
         }
         s = at + 1;

@@ -17,7 +17,7 @@ use RedLock;
  *     'locks' => [
  *         'driver' => 'redislock',
  *         'store' => 'redis',                 // the cache store that cache calls go to
- *         'servers' => env('REDIS_URL'),      // 'host:port', a redis:// URL, a server array,
+ *         'servers' => env('REDIS_URL'),      // 'host:port', a redis:// or valkey:// URL, a server array,
  *                                             // or a list of several for RedLock
  *         'options' => [],                    // RedisLock options ('timeout', 'password', ...)
  *         'prefix' => null,                   // lock names' prefix; default: cache.prefix
@@ -104,7 +104,7 @@ final class RedisLockStoreFactory
     {
         if ($servers === null || $servers === '' || $servers === []) {
             throw new InvalidArgumentException(
-                "$key.servers is missing or empty: give 'host:port', a redis:// URL, or a list of them for RedLock");
+                "$key.servers is missing or empty: give 'host:port', a redis:// (or valkey://) URL, or a list of them for RedLock");
         }
         if (!is_string($servers) && !is_array($servers)) {
             throw new InvalidArgumentException("$key.servers must be a string or an array, not " . get_debug_type($servers));
