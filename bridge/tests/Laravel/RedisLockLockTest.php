@@ -185,7 +185,8 @@ final class RedisLockLockTest extends LaravelTestCase
         $this->assertTrue($store->restoreLock($name, $owner)->release());
     }
 
-    /** @dataProvider ownersTheExtensionRefuses */
+    /** @dataProvider ownersTheExtensionRefuses (PHPUnit 9.6; 10+ reads the attribute) */
+    #[\PHPUnit\Framework\Attributes\DataProvider('ownersTheExtensionRefuses')]
     public function testAnOwnerTheExtensionRefusesIsAValueErrorAtLockTime(string $owner, string $why): void
     {
         $store = $this->newStore();

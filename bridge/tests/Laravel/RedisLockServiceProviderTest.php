@@ -123,7 +123,8 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
         $this->assertInstanceOf(RedisLock::class, $repository->getStore()->locker());
     }
 
-    /** @dataProvider badConfigs */
+    /** @dataProvider badConfigs (PHPUnit 9.6; 10+ reads the attribute) */
+    #[\PHPUnit\Framework\Attributes\DataProvider('badConfigs')]
     public function testABadConfigIsAClearExceptionWithoutSecrets(array $config, string $expected): void
     {
         $ignoreArgs = ini_set('zend.exception_ignore_args', '0'); // traces with arguments: none may show a secret
