@@ -140,10 +140,18 @@ class RedisLockStore implements Store, LockProvider
         return $this->inner->get($key) === null && $this->inner->put($key, $value, $seconds);
     }
 
-    /** Newer Laravel's Store::touch(): the inner store's. */
+    /**
+     * Store::touch() (Laravel 13's contract): the inner store's; an inner
+     * store of an older Laravel has none, so the item is read and put again
+     * with the new TTL (false when it is not cached).
+     */
     public function touch($key, $seconds)
     {
-        return $this->inner->touch($key, $seconds);
+        if (method_exists($this->inner, 'touch')) {
+            return $this->inner->touch($key, $seconds);
+        }
+        $value = $this->inner->get($key);
+        return $value !== null && $this->inner->put($key, $value, $seconds);
     }
 
     /** Cache tags, when the inner store has them (Repository::tags() looks for this method). */
