@@ -163,9 +163,16 @@ class RedisLockStore implements Store, LockProvider
         return $this->inner->tags(is_array($names) ? $names : func_get_args());
     }
 
-    /** The inner store's own methods (add(), touch(), setPrefix(), connection()...). */
+    /**
+     * The inner store's own methods (add(), touch(), setPrefix(), connection()...),
+     * but not those about its locks (Laravel 13's CanFlushLocks): this store's
+     * locks are the extension's, which names no lock it does not hold.
+     */
     public function __call(string $method, array $arguments): mixed
     {
+        if (in_array(strtolower($method), ['flushlocks', 'hasseparatelockstore'], true)) {
+            throw new BadMethodCallException(sprintf('the redislock cache store cannot %s(): its locks are not the inner store\'s', $method));
+        }
         if (!method_exists($this->inner, $method) && !method_exists($this->inner, '__call')) {
             throw new BadMethodCallException(sprintf('Call to undefined method %s::%s()', static::class, $method));
         }

@@ -104,4 +104,31 @@ final class RedisLockStoreTest extends LaravelTestCase
         $this->expectException(\BadMethodCallException::class);
         $store->noSuchMethod();
     }
+
+    public function testTheInnerStoresLocksAreNotFlushedForOurs(): void
+    {
+        $inner = new class extends ArrayStore {
+            public int $flushes = 0;
+
+            public function flushLocks(): bool
+            {
+                return (bool) ++$this->flushes;
+            }
+
+            public function hasSeparateLockStore(): bool
+            {
+                return true;
+            }
+        };
+        $store = $this->newStore(inner: $inner);
+        foreach (['flushLocks', 'hasSeparateLockStore'] as $method) {
+            try {
+                $store->$method();
+                $this->fail("$method() went to the inner store");
+            } catch (\BadMethodCallException $e) {
+                $this->assertSame("the redislock cache store cannot $method(): its locks are not the inner store's", $e->getMessage());
+            }
+        }
+        $this->assertSame(0, $inner->flushes);
+    }
 }
