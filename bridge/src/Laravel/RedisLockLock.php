@@ -5,6 +5,7 @@ namespace RedisLock\Bridge\Laravel;
 
 use Illuminate\Cache\Lock;
 use Illuminate\Contracts\Cache\LockTimeoutException;
+use RedisLock\Bridge\Lockers;
 use RedisLock;
 use RedLock;
 
@@ -78,15 +79,15 @@ class RedisLockLock extends Lock
      * lock of the extension has a TTL in Redis, so $seconds <= 0 ("no
      * expiry") sets the lock's TTL in Redis again (ttlMs()), not none.
      *
-     * @throws \InvalidArgumentException $seconds neither null nor a number
+     * @throws \InvalidArgumentException $seconds neither null nor a number, or out of range
      */
     public function refresh($seconds = null)
     {
-        if ($seconds !== null && !is_numeric($seconds)) {
+        if ($seconds !== null && (!is_numeric($seconds) || is_nan((float) $seconds))) {
             throw new \InvalidArgumentException('refresh() takes a number of seconds or null, not ' . get_debug_type($seconds));
         }
         $seconds = $seconds === null ? $this->seconds : $seconds + 0;
-        $ttlMs = $seconds > 0 ? max(1, (int) round($seconds * 1000)) : $this->ttlMs;
+        $ttlMs = $seconds > 0 ? Lockers::ms($seconds) : $this->ttlMs;
         return $this->locker->extend($this->name, $this->owner, $ttlMs);
     }
 

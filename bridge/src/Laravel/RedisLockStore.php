@@ -6,6 +6,7 @@ namespace RedisLock\Bridge\Laravel;
 use BadMethodCallException;
 use Illuminate\Contracts\Cache\LockProvider;
 use Illuminate\Contracts\Cache\Store;
+use RedisLock\Bridge\Lockers;
 use RedisLock;
 use RedLock;
 
@@ -46,6 +47,7 @@ class RedisLockStore implements Store, LockProvider
      * the watchdog with a TTL, so a dead holder's lock still expires).
      *
      * @throws \ValueError an $owner the extension cannot take as a token
+     * @throws \InvalidArgumentException $seconds out of range (INF, more ms than an int holds)
      */
     public function lock($name, $seconds = 0, $owner = null)
     {
@@ -53,7 +55,7 @@ class RedisLockStore implements Store, LockProvider
         $owner = $owner === null ? null : (string) $owner;
         if ($seconds > 0) {
             return new RedisLockLock($this->locker, $this->lockPrefix . $name, $seconds, $owner,
-                                     max(1, (int) round($seconds * 1000)));
+                                     Lockers::ms($seconds));
         }
         return new RedisLockLock($this->extendingLocker, $this->lockPrefix . $name, $seconds, $owner,
                                  $this->autoExtendTtlMs);

@@ -131,10 +131,15 @@ final class RedisLockStoreFactory
     private function autoExtendTtlMs(#[\SensitiveParameter] array $storeConfig, string $key): int
     {
         $seconds = $storeConfig['auto_extend_ttl'] ?? RedisLockStore::DEFAULT_AUTO_EXTEND_TTL_MS / 1000;
-        if (!is_numeric($seconds) || (float) $seconds < 0.001) {
-            throw new InvalidArgumentException("$key.auto_extend_ttl must be a number of seconds, at least 0.001");
+        $message = "$key.auto_extend_ttl must be a number of seconds, at least 0.001";
+        if (!is_numeric($seconds) || !((float) $seconds >= 0.001)) {
+            throw new InvalidArgumentException($message);
         }
-        return (int) round((float) $seconds * 1000);
+        try {
+            return Lockers::ms((float) $seconds);
+        } catch (InvalidArgumentException $e) {
+            throw new InvalidArgumentException("$message: " . $e->getMessage(), 0, $e);
+        }
     }
 
     /**

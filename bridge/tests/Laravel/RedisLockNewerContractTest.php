@@ -73,18 +73,28 @@ final class RedisLockNewerContractTest extends LaravelTestCase
         $this->assertSame(0, $this->server()->cmd('EXISTS', $this->key($name)));
     }
 
-    public function testRefreshRefusesSecondsThatAreNotANumber(): void
+    public function testRefreshRefusesSecondsThatAreNotATtl(): void
     {
         $store = $this->newStore();
         $lock = $store->lock($this->uniqueName(), 10);
         $this->assertTrue($lock->get());
-        try {
-            $lock->refresh('ten');
-            $this->fail('refreshed for "ten" seconds');
-        } catch (\InvalidArgumentException $e) {
-            $this->assertSame('refresh() takes a number of seconds or null, not string', $e->getMessage());
+        foreach (['ten', NAN] as $seconds) {
+            try {
+                $lock->refresh($seconds);
+                $this->fail('refreshed for no number of seconds');
+            } catch (\InvalidArgumentException $e) {
+                $this->assertSame('refresh() takes a number of seconds or null, not ' . get_debug_type($seconds), $e->getMessage());
+            }
         }
-        $this->assertTrue($lock->release());
+        foreach ([INF, 1e30] as $seconds) {
+            try {
+                $lock->refresh($seconds);
+                $this->fail("refreshed for $seconds seconds");
+            } catch (\InvalidArgumentException $e) {
+                $this->assertSame("a TTL of $seconds seconds is out of range", $e->getMessage());
+            }
+        }
+        $this->assertTrue($lock->release(), 'still held: the bad refresh changed nothing');
     }
 
     public function testIsOwnedByAsksRedisAboutThatOwner(): void

@@ -76,6 +76,12 @@ final class RedisLockStoreTest extends LaravelTestCase
         $this->assertSame(1500, $store->lock('x', 1.5)->ttlMs());
         $this->assertSame(5000, $store->lock('x')->ttlMs());
         $this->assertSame(5000, $store->restoreLock('x', 'someone')->ttlMs());
+        try {
+            $store->lock('x', INF);
+            $this->fail('a lock for INF seconds');
+        } catch (\InvalidArgumentException $e) {
+            $this->assertSame('a TTL of INF seconds is out of range', $e->getMessage());
+        }
     }
 
     public function testTagsAreTheInnerStores(): void
