@@ -249,8 +249,14 @@ run_bridge() {
     local inc=()
     [[ -n ${REDISLOCK_BRIDGE_INCLUDE_PATH:-} ]] \
         && inc=(-d "include_path=.:$REDISLOCK_BRIDGE_INCLUDE_PATH:/usr/share/php")
+    # PHPUnit 9 has a configuration schema of its own; 10+ keeps its result
+    # cache in --cache-directory (the option to turn it off is deprecated in 13)
+    local config=(--configuration phpunit.xml.dist --cache-directory "$tmp/phpunit-cache")
+    [[ $("$php" "$(command -v phpunit)" --version) =~ PHPUnit\ ([0-9]+)\. ]] \
+        && ((BASH_REMATCH[1] < 10)) && config=(--configuration phpunit-9.xml.dist)
     (cd "$root/bridge" && TMPDIR=$tmp/t REDISLOCK_TEST_REDIS_SERVER=$redis_server \
-        timeout 600 "$php" -d "extension=$ext" "${inc[@]}" "$(command -v phpunit)" --testsuite "$suite" \
+        timeout 600 "$php" -d "extension=$ext" "${inc[@]}" "$(command -v phpunit)" \
+        "${config[@]}" --testsuite "$suite" \
         --log-junit "$junit" </dev/null >"$log" 2>&1) || rc=$?
     grep -v '^$' "$log" | tail -n 30
     counts=$("$php" -r '$x = @simplexml_load_file($argv[1]); $s = $x ? $x->testsuite : null;

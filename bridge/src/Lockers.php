@@ -46,9 +46,25 @@ final class Lockers
         return bin2hex(random_bytes(16));
     }
 
-    /** Seconds (a float, as Symfony passes them) to the extension's ms: a sub-millisecond TTL rounds up. */
+    /**
+     * Seconds (a float, as Symfony passes them) to the extension's ms: a
+     * sub-millisecond TTL rounds up.
+     *
+     * @throws \InvalidArgumentException INF, NAN, or more ms than an int holds
+     *         (PHP 8.5 warns at such a cast, and the TTL would be wrong)
+     */
     public static function ms(float $seconds): int
     {
-        return max(1, (int)ceil($seconds * 1000));
+        $ms = ceil($seconds * 1000);
+        if (!is_finite($ms) || abs($ms) >= PHP_INT_MAX) {
+            throw new \InvalidArgumentException(sprintf('a TTL of %s seconds is out of range', self::show($seconds)));
+        }
+        return max(1, (int)$ms);
+    }
+
+    /** A float for a message (PHP 8.5 warns when NAN becomes a string). */
+    public static function show(float $number): string
+    {
+        return is_nan($number) ? 'NAN' : (string)$number;
     }
 }

@@ -5,11 +5,14 @@ namespace RedisLock\Bridge\Tests;
 
 /**
  * One throwaway redis-server per test run (started on first use, stopped by
- * its pid when PHP exits), and a raw RESP client to look at it with.
+ * its pid when PHP exits: stopAll(), which the bootstrap registers), and a
+ * raw RESP client to look at it with.
  */
 final class RedisServer
 {
     private static ?self $shared = null;
+    /** @var array<int, self> the servers this process started and has not stopped */
+    private static array $running = [];
     private ?int $pid = null;
     private ?string $dir = null;
     /** @var resource|null */
@@ -58,7 +61,7 @@ final class RedisServer
             $server->dir = $dir;
             for ($i = 0; $i < 200; $i++) {
                 if (@fsockopen('127.0.0.1', $port, $e, $m, 0.1)) {
-                    register_shutdown_function([$server, 'stop']);
+                    self::$running[spl_object_id($server)] = $server;
                     return $server;
                 }
                 if (!proc_get_status($proc)['running']) {
@@ -71,8 +74,21 @@ final class RedisServer
         throw new \RuntimeException("cannot start $bin");
     }
 
+    /**
+     * Stops every server still running. Registered by the bootstrap, before
+     * PHPUnit 10+ registers the shutdown function that ends PHP with exit()
+     * after a fatal error (later ones never run): no server outlives the run.
+     */
+    public static function stopAll(): void
+    {
+        foreach (self::$running as $server) {
+            $server->stop();
+        }
+    }
+
     public function stop(): void
     {
+        unset(self::$running[spl_object_id($this)]);
         if ($this->pid !== null) {
             posix_kill($this->pid, SIGTERM);
             for ($i = 0; $i < 300 && posix_kill($this->pid, 0); $i++) {

@@ -38,3 +38,4 @@ function bridge_framework(string $autoload): bool
 }
 
 require_once __DIR__ . '/RedisServer.php';
+register_shutdown_function([RedisLock\Bridge\Tests\RedisServer::class, 'stopAll']);

@@ -111,13 +111,16 @@ fail_row() {   # fail_row ROW REASON [LOG]
     echo "$1: 0 passed, 1 failed"
 }
 
-versions_of() {   # versions_of ROOT PHP SERVER: "php|server|hiredis|symfony|laravel|phpunit"
+# SYMFONY_DIR: where another Symfony is unpacked (its version from its changelog, not dpkg's)
+versions_of() {   # versions_of ROOT PHP SERVER [SYMFONY_DIR]: "php|server|hiredis|symfony|laravel|phpunit"
     "$here/in-root.sh" "$1" sh -c '
         v() { dpkg-query -W -f="\${Version}" "$1" 2>/dev/null | sed "s/^[0-9]*://; s/[+~-].*//"; }
         php=$(php$1 -r "echo PHP_VERSION;")
         server=$($2 --version | sed -n "s/.*v=\([0-9.]*\).*/\1/p")
-        echo "$php|$server|$(v libhiredis-dev)|$(v php-symfony-lock)|$(v php-illuminate-cache)|$(v phpunit)"
-    ' sh "$2" "$3"
+        symfony=$(v php-symfony-lock)
+        [ -n "$3" ] && symfony=$(zcat "$3/usr/share/doc/php-symfony-lock/changelog.Debian.gz" | sed -n "1s/^[^(]*(\([0-9.]*\).*/\1/p")
+        echo "$php|$server|$(v libhiredis-dev)|$symfony|$(v php-illuminate-cache)|$(v phpunit)"
+    ' sh "$2" "$3" "${4:-}"
 }
 
 built=()
@@ -184,7 +187,9 @@ run_row() {   # run_row ROW
     echo "matrix: $row took $((SECONDS - start)) s"
     server=/usr/bin/redis-server
     [[ $row == *-valkey ]] && server=/usr/bin/valkey-server
-    table+=("$row|$(versions_of "$root" "$php" "$server" 2>/dev/null)|$row_counts")
+    local symfony_dir=
+    [[ $row == sid-symfony81 ]] && symfony_dir=/opt/symfony-8.1
+    table+=("$row|$(versions_of "$root" "$php" "$server" "$symfony_dir" 2>/dev/null)|$row_counts")
 }
 
 for row in "${rows[@]}"; do

@@ -5,6 +5,7 @@ namespace RedisLock\Bridge\Laravel;
 
 use Illuminate\Cache\Lock;
 use Illuminate\Contracts\Cache\LockTimeoutException;
+use RedisLock\Bridge\Lockers;
 use RedisLock;
 use RedLock;
 
@@ -71,16 +72,62 @@ class RedisLockLock extends Lock
         $this->locker->forceUnlock($this->name);
     }
 
+    /**
+     * Extends the lock's TTL in Redis to $seconds (null: the lock's own
+     * seconds), if this owner still holds it; false when it was lost.
+     * Laravel 12+ declares it; it is there for older versions too. Every
+     * lock of the extension has a TTL in Redis, so $seconds <= 0 ("no
+     * expiry") sets the lock's TTL in Redis again (ttlMs()), not none.
+     *
+     * @throws \InvalidArgumentException $seconds neither null nor a number, or out of range
+     */
+    public function refresh($seconds = null)
+    {
+        if ($seconds !== null && (!is_numeric($seconds) || is_nan((float) $seconds))) {
+            throw new \InvalidArgumentException('refresh() takes a number of seconds or null, not ' . get_debug_type($seconds));
+        }
+        $seconds = $seconds === null ? $this->seconds : $seconds + 0;
+        $ttlMs = $seconds > 0 ? Lockers::ms($seconds) : $this->ttlMs;
+        return $this->locker->extend($this->name, $this->owner, $ttlMs);
+    }
+
     /** The owner when it holds the lock now (Redis says so), else ''. */
     protected function getCurrentOwner()
     {
         return $this->isOwnedByCurrentProcess() ? $this->owner : '';
     }
 
-    /** One question to Redis (a quorum for RedLock); the key's layout stays the extension's. */
-    protected function isOwnedByCurrentProcess()
+    /**
+     * One question to Redis (a quorum for RedLock); the key's layout stays
+     * the extension's. Public as in Laravel 10+ (protected in 8).
+     */
+    public function isOwnedByCurrentProcess()
     {
         return $this->locker->holds($this->name, $this->owner);
+    }
+
+    /** Whether $owner holds the lock now (Laravel 11+): one question to Redis. */
+    public function isOwnedBy($owner)
+    {
+        if ($owner === null) {
+            return !$this->isLocked();
+        }
+        $owner = (string) $owner;
+        return self::ownerError($owner) === null && $this->locker->holds($this->name, $owner);
+    }
+
+    /**
+     * Laravel 13's isLocked(): whether anyone holds the lock. The extension
+     * answers for a given owner only (holds()), never "who holds it", so
+     * this cannot be told without taking the lock, which would make
+     * another owner's get() fail meanwhile: refused, as Laravel refuses
+     * refresh() on drivers that cannot refresh. Ask isOwnedBy($owner).
+     *
+     * @throws \RuntimeException always
+     */
+    public function isLocked(): bool
+    {
+        throw new \RuntimeException('the redislock driver cannot tell whether another owner holds a lock: ask isOwnedBy($owner)');
     }
 
     /** The extension's TTL in Redis, ms (for a lock without expiry: the watchdog's TTL). */
@@ -91,14 +138,24 @@ class RedisLockLock extends Lock
 
     private static function checkOwner(string $owner): void
     {
-        $bytes = strlen($owner);
-        if ($bytes === 0 || $bytes > self::MAX_OWNER_BYTES || str_contains($owner, "\0")) {
-            throw new \ValueError(sprintf(
-                'a redislock lock owner must be 1 to %d bytes without a NUL byte; this one has %d bytes%s',
-                self::MAX_OWNER_BYTES,
-                $bytes,
-                str_contains($owner, "\0") ? ' and a NUL byte' : '',
-            ));
+        $error = self::ownerError($owner);
+        if ($error !== null) {
+            throw new \ValueError($error);
         }
+    }
+
+    /** Why the extension cannot take $owner as a token (the owner itself not shown), or null. */
+    private static function ownerError(string $owner): ?string
+    {
+        $bytes = strlen($owner);
+        if ($bytes > 0 && $bytes <= self::MAX_OWNER_BYTES && !str_contains($owner, "\0")) {
+            return null;
+        }
+        return sprintf(
+            'a redislock lock owner must be 1 to %d bytes without a NUL byte; this one has %d bytes%s',
+            self::MAX_OWNER_BYTES,
+            $bytes,
+            str_contains($owner, "\0") ? ' and a NUL byte' : '',
+        );
     }
 }

@@ -6,6 +6,7 @@ namespace RedisLock\Bridge\Laravel;
 use BadMethodCallException;
 use Illuminate\Contracts\Cache\LockProvider;
 use Illuminate\Contracts\Cache\Store;
+use RedisLock\Bridge\Lockers;
 use RedisLock;
 use RedLock;
 
@@ -46,6 +47,7 @@ class RedisLockStore implements Store, LockProvider
      * the watchdog with a TTL, so a dead holder's lock still expires).
      *
      * @throws \ValueError an $owner the extension cannot take as a token
+     * @throws \InvalidArgumentException $seconds out of range (INF, more ms than an int holds)
      */
     public function lock($name, $seconds = 0, $owner = null)
     {
@@ -53,7 +55,7 @@ class RedisLockStore implements Store, LockProvider
         $owner = $owner === null ? null : (string) $owner;
         if ($seconds > 0) {
             return new RedisLockLock($this->locker, $this->lockPrefix . $name, $seconds, $owner,
-                                     max(1, (int) round($seconds * 1000)));
+                                     Lockers::ms($seconds));
         }
         return new RedisLockLock($this->extendingLocker, $this->lockPrefix . $name, $seconds, $owner,
                                  $this->autoExtendTtlMs);
@@ -140,10 +142,18 @@ class RedisLockStore implements Store, LockProvider
         return $this->inner->get($key) === null && $this->inner->put($key, $value, $seconds);
     }
 
-    /** Newer Laravel's Store::touch(): the inner store's. */
+    /**
+     * Store::touch() (Laravel 13's contract): the inner store's; an inner
+     * store of an older Laravel has none, so the item is read and put again
+     * with the new TTL (false when it is not cached).
+     */
     public function touch($key, $seconds)
     {
-        return $this->inner->touch($key, $seconds);
+        if (method_exists($this->inner, 'touch')) {
+            return $this->inner->touch($key, $seconds);
+        }
+        $value = $this->inner->get($key);
+        return $value !== null && $this->inner->put($key, $value, $seconds);
     }
 
     /** Cache tags, when the inner store has them (Repository::tags() looks for this method). */
@@ -155,9 +165,16 @@ class RedisLockStore implements Store, LockProvider
         return $this->inner->tags(is_array($names) ? $names : func_get_args());
     }
 
-    /** The inner store's own methods (add(), touch(), setPrefix(), connection()...). */
+    /**
+     * The inner store's own methods (add(), touch(), setPrefix(), connection()...),
+     * but not those about its locks (Laravel 13's CanFlushLocks): this store's
+     * locks are the extension's, which names no lock it does not hold.
+     */
     public function __call(string $method, array $arguments): mixed
     {
+        if (in_array(strtolower($method), ['flushlocks', 'hasseparatelockstore'], true)) {
+            throw new BadMethodCallException(sprintf('the redislock cache store cannot %s(): its locks are not the inner store\'s', $method));
+        }
         if (!method_exists($this->inner, $method) && !method_exists($this->inner, '__call')) {
             throw new BadMethodCallException(sprintf('Call to undefined method %s::%s()', static::class, $method));
         }

@@ -63,7 +63,8 @@ final class RedisLockStoreFactory
 
     public function make(#[\SensitiveParameter] array $storeConfig): RedisLockStore
     {
-        $key = $this->configKey($storeConfig);
+        $name = $this->storeName($storeConfig);
+        $key = $name === null ? 'cache.stores.(a redislock store)' : "cache.stores.$name";
         $options = $storeConfig['options'] ?? [];
         if (!is_array($options)) {
             throw new InvalidArgumentException("$key.options must be an array of RedisLock options");
@@ -72,7 +73,7 @@ final class RedisLockStoreFactory
         $servers = $storeConfig['servers'] ?? null;
 
         return new RedisLockStore(
-            $this->innerStore($storeConfig, $key),
+            $this->innerStore($name === null ? $storeConfig : (array) $this->config->get($key), $key),
             $this->locker($servers, $options, $key),
             $this->locker($servers, ['auto_extend' => true] + $options, $key),
             $this->lockPrefix($storeConfig, $key),
@@ -130,24 +131,32 @@ final class RedisLockStoreFactory
     private function autoExtendTtlMs(#[\SensitiveParameter] array $storeConfig, string $key): int
     {
         $seconds = $storeConfig['auto_extend_ttl'] ?? RedisLockStore::DEFAULT_AUTO_EXTEND_TTL_MS / 1000;
-        if (!is_numeric($seconds) || (float) $seconds < 0.001) {
-            throw new InvalidArgumentException("$key.auto_extend_ttl must be a number of seconds, at least 0.001");
+        $message = "$key.auto_extend_ttl must be a number of seconds, at least 0.001";
+        if (!is_numeric($seconds) || !((float) $seconds >= 0.001)) {
+            throw new InvalidArgumentException($message);
         }
-        return (int) round((float) $seconds * 1000);
+        try {
+            return Lockers::ms((float) $seconds);
+        } catch (InvalidArgumentException $e) {
+            throw new InvalidArgumentException("$message: " . $e->getMessage(), 0, $e);
+        }
     }
 
     /**
-     * "cache.stores.<name>" of this config. Laravel hands the creator the
-     * config array, not (before Laravel 10) the store's name: look it up.
+     * The name in cache.stores of this config, or null. Laravel hands the
+     * creator the config array, not (before Laravel 10) the store's name:
+     * look it up. Laravel 10+ fills an unset 'store' with that name.
      */
-    private function configKey(#[\SensitiveParameter] array $storeConfig): string
+    private function storeName(#[\SensitiveParameter] array $storeConfig): ?string
     {
         $stores = $this->config->get('cache.stores');
         foreach (is_array($stores) ? $stores : [] as $name => $candidate) {
-            if (is_array($candidate) && ($candidate == $storeConfig || $candidate + ['store' => $name] == $storeConfig)) {
-                return "cache.stores.$name";
+            if (is_array($candidate)
+                && ($candidate == $storeConfig
+                    || (($candidate['store'] ?? null) === null && ['store' => $name] + $candidate == $storeConfig))) {
+                return (string) $name;
             }
         }
-        return 'cache.stores.(a redislock store)';
+        return null;
     }
 }

@@ -114,8 +114,8 @@ final class RedisLockSemaphoreStore implements PersistingStoreInterface
 
     private function checkTtl(float $ttl): void
     {
-        if (!($ttl > 0)) {
-            throw new InvalidArgumentException(sprintf('The TTL should be greater than 0, "%s" given.', $ttl));
+        if (!($ttl > 0) || !is_finite($ttl)) {
+            throw new InvalidArgumentException(sprintf('The TTL should be greater than 0, "%s" given.', Lockers::show($ttl)));
         }
     }
 

@@ -36,11 +36,11 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
         private readonly float $initialTtl = 300.0,
         private readonly float $maxWait = 86400.0,
     ) {
-        if (!($initialTtl > 0)) {
-            throw new InvalidTtlException(sprintf('"%s()" expects a strictly positive TTL, got %s.', __METHOD__, $initialTtl));
+        if (!($initialTtl > 0) || !is_finite($initialTtl)) {
+            throw new InvalidTtlException(sprintf('"%s()" expects a strictly positive TTL, got %s.', __METHOD__, Lockers::show($initialTtl)));
         }
         if (!($maxWait >= 0 && $maxWait <= 86400)) {
-            throw new InvalidArgumentException(sprintf('"%s()" expects a wait between 0 and 86400 seconds, got %s.', __METHOD__, $maxWait));
+            throw new InvalidArgumentException(sprintf('"%s()" expects a wait between 0 and 86400 seconds, got %s.', __METHOD__, Lockers::show($maxWait)));
         }
     }
 

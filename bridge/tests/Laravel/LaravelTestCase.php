@@ -48,9 +48,10 @@ abstract class LaravelTestCase extends TestCase
         );
     }
 
+    /** The test class's short name and random bytes (no PHPUnit API: its name differs across versions). */
     protected function uniqueName(): string
     {
-        return $this->getName(false) . '-' . bin2hex(random_bytes(4));
+        return (new \ReflectionClass($this))->getShortName() . '-' . bin2hex(random_bytes(4));
     }
 
     /** The Redis key of the lock $name. */

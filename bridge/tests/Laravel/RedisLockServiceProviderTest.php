@@ -123,7 +123,8 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
         $this->assertInstanceOf(RedisLock::class, $repository->getStore()->locker());
     }
 
-    /** @dataProvider badConfigs */
+    /** @dataProvider badConfigs (PHPUnit 9.6; 10+ reads the attribute) */
+    #[\PHPUnit\Framework\Attributes\DataProvider('badConfigs')]
     public function testABadConfigIsAClearExceptionWithoutSecrets(array $config, string $expected): void
     {
         $ignoreArgs = ini_set('zend.exception_ignore_args', '0'); // traces with arguments: none may show a secret
@@ -188,6 +189,7 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
             'itself as the inner store' => [['store' => 'locks'] + $base, 'cache.stores.locks.store must name another cache store'],
             'options not an array' => [['options' => self::SECRET] + $base, 'cache.stores.locks.options must be an array'],
             'a bad auto_extend_ttl' => [['auto_extend_ttl' => 0] + $base, 'cache.stores.locks.auto_extend_ttl must be'],
+            'an auto_extend_ttl no int holds' => [['auto_extend_ttl' => 1e30] + $base, 'cache.stores.locks.auto_extend_ttl must be'],
         ];
     }
 

@@ -76,6 +76,12 @@ final class RedisLockStoreTest extends LaravelTestCase
         $this->assertSame(1500, $store->lock('x', 1.5)->ttlMs());
         $this->assertSame(5000, $store->lock('x')->ttlMs());
         $this->assertSame(5000, $store->restoreLock('x', 'someone')->ttlMs());
+        try {
+            $store->lock('x', INF);
+            $this->fail('a lock for INF seconds');
+        } catch (\InvalidArgumentException $e) {
+            $this->assertSame('a TTL of INF seconds is out of range', $e->getMessage());
+        }
     }
 
     public function testTagsAreTheInnerStores(): void
@@ -103,5 +109,32 @@ final class RedisLockStoreTest extends LaravelTestCase
 
         $this->expectException(\BadMethodCallException::class);
         $store->noSuchMethod();
+    }
+
+    public function testTheInnerStoresLocksAreNotFlushedForOurs(): void
+    {
+        $inner = new class extends ArrayStore {
+            public int $flushes = 0;
+
+            public function flushLocks(): bool
+            {
+                return (bool) ++$this->flushes;
+            }
+
+            public function hasSeparateLockStore(): bool
+            {
+                return true;
+            }
+        };
+        $store = $this->newStore(inner: $inner);
+        foreach (['flushLocks', 'hasSeparateLockStore'] as $method) {
+            try {
+                $store->$method();
+                $this->fail("$method() went to the inner store");
+            } catch (\BadMethodCallException $e) {
+                $this->assertSame("the redislock cache store cannot $method(): its locks are not the inner store's", $e->getMessage());
+            }
+        }
+        $this->assertSame(0, $inner->flushes);
     }
 }

@@ -5,7 +5,7 @@ namespace RedisLock\Bridge\Tests\Laravel;
 
 use Illuminate\Contracts\Cache\Store;
 
-/** The least inner store: nothing cached, no tags, no add(). */
+/** The least inner store: nothing cached, no tags, no add(); touch() as Laravel 13's contract has it. */
 final class StoreWithoutTags implements Store
 {
     public function get($key)
@@ -41,6 +41,11 @@ final class StoreWithoutTags implements Store
     public function forever($key, $value)
     {
         return true;
+    }
+
+    public function touch($key, $seconds)
+    {
+        return false;
     }
 
     public function forget($key)

@@ -91,8 +91,14 @@ final class RedisLockSemaphoreStoreTest extends SymfonyTestCase
 
     public function testBadTtlRefused(): void
     {
-        $this->expectException(InvalidArgumentException::class);
-        $this->store()->save(new Key($this->resource('ttl'), 1), 0.0);
+        foreach ([0.0, -1.0, INF, NAN] as $ttl) {
+            try {
+                $this->store()->save(new Key($this->resource('ttl'), 1), $ttl);
+                $this->fail("saved with a TTL of $ttl s");
+            } catch (InvalidArgumentException $e) {
+                $this->assertStringContainsString('The TTL should be greater than 0', $e->getMessage());
+            }
+        }
     }
 
     public function testRedLockListRefused(): void
