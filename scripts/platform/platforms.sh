@@ -56,7 +56,8 @@ root_packages() {
 # runs a second time with that directory first on PHP's include path.
 symfony_next_packages=(php-symfony-lock php-symfony-semaphore php-symfony-cache
     php-symfony-cache-contracts php-symfony-service-contracts php-symfony-deprecation-contracts
-    php-symfony-var-exporter php-symfony-polyfill-php83 php-symfony-polyfill-php84)
+    php-symfony-var-exporter php-symfony-polyfill-php83 php-symfony-polyfill-php84
+    php-psr-log php-psr-cache php-psr-container php-symfony-polyfill-deepclone)
 
 root_after_sid() {   # root_after_sid DIR
     local dir=$1 here
