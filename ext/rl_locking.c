@@ -652,8 +652,9 @@ zend_long rl_lock_validity(rl_object *o, zend_string *key)
 
 int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
 {
+    /* no token: the script's '' asks whether anyone holds it */
     rl_op op = {.kind = RL_OP_HOLDS, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
-                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token)};
+                 .token = token ? ZSTR_VAL(token) : "", .token_len = token ? ZSTR_LEN(token) : 0};
     int64_t start = rl_now_us();
     rl_outcome outcome;
     rl_tally t;

@@ -38,7 +38,7 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
 zend_long rl_lock_fence(rl_object *o, zend_string *key);
 
 /* Does token hold key now (a quorum says so)? 1, 0, or -1 thrown. */
-int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token);
+int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token); /* token NULL: anyone */
 
 /* Releases key whoever holds it (all holders of a shared lock or a
  * semaphore) and wakes the next waiter; 1 when a quorum held it. */

@@ -349,6 +349,23 @@ void rl_method_holds(INTERNAL_FUNCTION_PARAMETERS)
     with_token(INTERNAL_FUNCTION_PARAM_PASSTHRU, rl_lock_holds);
 }
 
+void rl_method_is_locked(INTERNAL_FUNCTION_PARAMETERS)
+{
+    rl_object *o;
+    zend_string *key = held_key(INTERNAL_FUNCTION_PARAM_PASSTHRU, &o);
+    int r;
+
+    if (key == NULL) {
+        RETURN_THROWS();
+    }
+    r = rl_lock_holds(o, key, NULL);
+    zend_string_release(key);
+    if (r < 0) {
+        RETURN_THROWS();
+    }
+    RETURN_BOOL(r == 1);
+}
+
 void rl_method_force_unlock(INTERNAL_FUNCTION_PARAMETERS)
 {
     rl_object *o;

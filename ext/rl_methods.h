@@ -46,6 +46,8 @@ void rl_method_fencing_token(INTERNAL_FUNCTION_PARAMETERS);
 
 /* holds($resource, $token): asks Redis; forceUnlock($resource). */
 void rl_method_holds(INTERNAL_FUNCTION_PARAMETERS);
+/* isLocked($resource): asks Redis whether anyone holds it. */
+void rl_method_is_locked(INTERNAL_FUNCTION_PARAMETERS);
 void rl_method_force_unlock(INTERNAL_FUNCTION_PARAMETERS);
 
 /* isHeld($resource): validity left, not lost by the watchdog. */

@@ -168,6 +168,11 @@ PHP_METHOD(RedisLock, holds)
     rl_method_holds(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+PHP_METHOD(RedisLock, isLocked)
+{
+    rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 PHP_METHOD(RedisLock, forceUnlock)
 {
     rl_method_force_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);

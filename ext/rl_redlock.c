@@ -136,6 +136,11 @@ PHP_METHOD(RedLock, holds)
     rl_method_holds(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+PHP_METHOD(RedLock, isLocked)
+{
+    rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 PHP_METHOD(RedLock, forceUnlock)
 {
     rl_method_force_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);

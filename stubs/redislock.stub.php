@@ -53,6 +53,9 @@ final class RedisLock
     /** Asks Redis (a quorum for RedLock) whether $token holds $resource now, of any kind. */
     public function holds(string $resource, string $token): bool {}
 
+    /** Asks Redis (a quorum for RedLock) whether anyone holds $resource now: a lock, a shared lock or a permit. */
+    public function isLocked(string $resource): bool {}
+
     /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
     public function forceUnlock(string $resource): bool {}
 
@@ -93,6 +96,9 @@ final class RedLock
 
     /** Asks Redis (a quorum for RedLock) whether $token holds $resource now, of any kind. */
     public function holds(string $resource, string $token): bool {}
+
+    /** Asks Redis (a quorum for RedLock) whether anyone holds $resource now: a lock, a shared lock or a permit. */
+    public function isLocked(string $resource): bool {}
 
     /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
     public function forceUnlock(string $resource): bool {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 55647973643f78e303ec9479c93897077926f113 */
+ * Stub hash: 93b17c66e49ee7d62978a389292285cfdc0a6d0a */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -61,6 +61,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisLock_holds arginfo_class_RedisLock_unlock
 
+#define arginfo_class_RedisLock_isLocked arginfo_class_RedisLock_releaseLock
+
 #define arginfo_class_RedisLock_forceUnlock arginfo_class_RedisLock_releaseLock
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_stats, 0, 0, IS_ARRAY, 0)
@@ -96,6 +98,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedLock_holds arginfo_class_RedisLock_unlock
 
+#define arginfo_class_RedLock_isLocked arginfo_class_RedisLock_releaseLock
+
 #define arginfo_class_RedLock_forceUnlock arginfo_class_RedisLock_releaseLock
 
 
@@ -112,6 +116,7 @@ ZEND_METHOD(RedisLock, getValidity);
 ZEND_METHOD(RedisLock, fencingToken);
 ZEND_METHOD(RedisLock, isHeld);
 ZEND_METHOD(RedisLock, holds);
+ZEND_METHOD(RedisLock, isLocked);
 ZEND_METHOD(RedisLock, forceUnlock);
 ZEND_METHOD(RedisLock, stats);
 ZEND_METHOD(RedLock, __construct);
@@ -124,6 +129,7 @@ ZEND_METHOD(RedLock, getValidity);
 ZEND_METHOD(RedLock, fencingToken);
 ZEND_METHOD(RedLock, isHeld);
 ZEND_METHOD(RedLock, holds);
+ZEND_METHOD(RedLock, isLocked);
 ZEND_METHOD(RedLock, forceUnlock);
 
 
@@ -156,6 +162,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, fencingToken, arginfo_class_RedisLock_fencingToken, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isHeld, arginfo_class_RedisLock_isHeld, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, holds, arginfo_class_RedisLock_holds, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, isLocked, arginfo_class_RedisLock_isLocked, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, forceUnlock, arginfo_class_RedisLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, stats, arginfo_class_RedisLock_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_FE_END
@@ -173,6 +180,7 @@ static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, fencingToken, arginfo_class_RedLock_fencingToken, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, isHeld, arginfo_class_RedLock_isHeld, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, holds, arginfo_class_RedLock_holds, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, isLocked, arginfo_class_RedLock_isLocked, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, forceUnlock, arginfo_class_RedLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };

@@ -351,14 +351,18 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local first = redis.call('zrange', KEYS[1], 0, 0, 'withscores') "
     "return tonumber(first[2]) - now",
 
-    /* HOLDS: KEYS lock, shared holders; ARGV[1] token of any kind. 1 when
-     * it holds the resource now. */
+    /* HOLDS: KEYS lock, shared holders; ARGV[1] token of any kind, or ''
+     * (no token is empty) for anyone at all. 1 when it holds the resource
+     * now. */
     [RL_SCRIPT_HOLDS] =
     "local v = redis.pcall('get', KEYS[1]) "
+    "local anyone = ARGV[1] == '' "
     "if v == ARGV[1] then return 1 end "
     "local z "
-    "if v == '\\0shared' then z = 2 elseif type(v) == 'table' then z = 1 else return 0 end "
+    "if v == '\\0shared' then z = 2 elseif type(v) == 'table' then z = 1 "
+    "elseif anyone and v then return 1 else return 0 end "
     NOW
+    "if anyone then return #redis.call('zrangebyscore', KEYS[z], now, '+inf', 'limit', 0, 1) end "
     "local s = redis.call('zscore', KEYS[z], ARGV[1]) " /* another type: its WRONGTYPE error */
     "if s and tonumber(s) >= now then return 1 end "
     "return 0",

@@ -116,18 +116,10 @@ class RedisLockLock extends Lock
         return self::ownerError($owner) === null && $this->locker->holds($this->name, $owner);
     }
 
-    /**
-     * Laravel 13's isLocked(): whether anyone holds the lock. The extension
-     * answers for a given owner only (holds()), never "who holds it", so
-     * this cannot be told without taking the lock, which would make
-     * another owner's get() fail meanwhile: refused, as Laravel refuses
-     * refresh() on drivers that cannot refresh. Ask isOwnedBy($owner).
-     *
-     * @throws \RuntimeException always
-     */
+    /** Laravel 13's isLocked(): whether anyone holds the lock now, asked of Redis (a quorum for RedLock). */
     public function isLocked(): bool
     {
-        throw new \RuntimeException('the redislock driver cannot tell whether another owner holds a lock: ask isOwnedBy($owner)');
+        return $this->locker->isLocked($this->name);
     }
 
     /** The extension's TTL in Redis, ms (for a lock without expiry: the watchdog's TTL). */
