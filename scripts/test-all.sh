@@ -71,8 +71,21 @@ else
     REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + 1))   # did not run
 fi
 
+# A thread-safe PHP (ZTS, as FrankenPHP runs it): a threaded embed-SAPI host
+# runs its scenarios, then again under ThreadSanitizer; its counts join the
+# final line too. The ZTS PHP is built once (about 16 min) and cached.
+zts=$(tests/zts/run.sh 2>&1) || true
+echo "$zts"
+line=$(tail -n1 <<<"$zts")
+if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+    REDISLOCK_EARLIER_PASSED=$((REDISLOCK_EARLIER_PASSED + BASH_REMATCH[1]))
+    REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + BASH_REMATCH[2]))
+else
+    REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + 1))   # did not run
+fi
+
 # The host (Debian 12): phpt normal pass, bridge suites, valgrind pass; its
-# last line also counts the unit tests and fuzz targets above.
+# last line also counts the unit tests, fuzz targets and ZTS scenarios above.
 REDISLOCK_SUITE_LABEL=bookworm ./tests/run-suite.sh "$@" | tee "$work/host.log" || true
 passed=0 failed=0
 line=$(tail -n1 "$work/host.log")
