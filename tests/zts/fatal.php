@@ -1,6 +1,7 @@
 <?php
-/* Scenario b: thread 0's request dies of a fatal error (memory limit) and
- * its next request of an uncaught Error, while the other threads hold
+/* Scenario b: thread 0's request dies of a fatal error (memory limit), its
+ * next request of an uncaught Error, the next of max_execution_time while it
+ * waits for a lock another thread holds, while the other threads hold
  * locks. Thread 0's locks are released at each of its requests' end; the
  * other threads' stay held. */
 require __DIR__ . '/lib.php';
@@ -54,11 +55,22 @@ switch (request()) {
         check($lock->lock('b:t0-error', 120000) !== null, 'b: thread 0: locks again');
         echo "going to call an undefined function\n";
         redislock_no_such_function();
-    case 2:
+    case 2: // a wall-clock max_execution_time (a ZTS build's timers) ends a wait
         check($raw->cmd('GET', 'lock:b:t0-error') === null, 'b: thread 0: the uncaught Error\'s lock released at its end');
         check($othersHeld(), 'b: thread 0: the other threads\' locks still held');
+        $lock = new RedisLock(server());
+        check($lock->lock('b:t0-timeout', 120000) !== null, 'b: thread 0: locks again');
+        set_time_limit(1);
+        echo "going to wait past max_execution_time\n";
+        $t = $lock->lock('b:t1', 1000, 20.0); // held by thread 1 all along
+        echo 'the wait ended first: ', var_export($t, true), "\n";
+        while (true) { // either way, the request ends by its timeout
+        }
+    case 3:
+        check($raw->cmd('GET', 'lock:b:t0-timeout') === null, 'b: thread 0: the timed-out request\'s lock released at its end');
+        check($othersHeld(), 'b: thread 0: the other threads\' locks still held');
         $stats = RedisLock::stats();
-        check($stats['auto_released'] >= 3, "b: thread 0: auto_released {$stats['auto_released']} >= 3");
+        check($stats['auto_released'] >= 4, "b: thread 0: auto_released {$stats['auto_released']} >= 4");
         $raw->cmd('SET', 'b:t0done', '1');
         break;
 }

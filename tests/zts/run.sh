@@ -193,12 +193,14 @@ scenario_a() {   # scenario_a LABEL HOST EXT THREADS CYCLES
 }
 
 scenario_b() {   # scenario_b LABEL HOST EXT THREADS
-    run_host "b$1" "$2" "$3" "$4" 3 fatal.php
+    run_host "b$1" "$2" "$3" "$4" 4 fatal.php
     [[ $(exit_of 0 0) == 255 ]] || why+=" request 0.0 exit $(exit_of 0 0), want 255 (fatal);"
     [[ $(exit_of 0 1) == 255 ]] || why+=" request 0.1 exit $(exit_of 0 1), want 255 (uncaught Error);"
+    [[ $(exit_of 0 2) == 255 ]] || why+=" request 0.2 exit $(exit_of 0 2), want 255 (max_execution_time);"
     grep -q '^\[t0\.r0\] .*Allowed memory size' "$out" || why+=" no memory-limit fatal error seen;"
     grep -q '^\[t0\.r1\] .*Call to undefined function' "$out" || why+=" no undefined-function error seen;"
-    [[ -z $why ]] && verdict 1 "b$1" "fatal error (memory limit) and uncaught Error in thread 0's requests: its locks released at their end, the other $(($4 - 1)) threads' locks still held ($oks checks)" \
+    grep -q '^\[t0\.r2\] .*Maximum execution time' "$out" || why+=" no max_execution_time fatal error seen;"
+    [[ -z $why ]] && verdict 1 "b$1" "fatal errors (memory limit; max_execution_time in a lock wait) and an uncaught Error in thread 0's requests: its locks released at their end, the other $(($4 - 1)) threads' locks still held ($oks checks)" \
         || verdict 0 "b$1" "${why# }"
 }
 
