@@ -80,8 +80,9 @@ for pkg in $(printf '%s\n' "${candidates[@]}" | awk '!seen[$1]++ {print $1}'); d
         rm -rf "$src_dir"; mkdir -p "$src_dir"
         log "fetching $pkg $ver"
         if (cd "$src_dir" && apt-get "${apt_opts[@]}" -qq source --download-only "$pkg=$ver" >&2 2>"$work/apt.err"); then
-            orig=$(ls "$src_dir"/"$pkg"_*.orig.tar.* 2>/dev/null | grep -v '\.asc$' | head -1 || true)
-            [[ -n $orig ]] && break 2
+            for f in "$src_dir"/"$pkg"_*.orig.tar.*; do
+                [[ -f $f && $f != *.asc ]] && { orig=$f; break 3; }
+            done
         fi
         log "$pkg $ver: not served by the mirror ($(grep -c 404 "$work/apt.err" || true) files missing); next"
     done

@@ -87,7 +87,7 @@ build_ext() {   # build_ext DIR EXTRA-CFLAGS EXTRA-LDFLAGS
 }
 
 build_host() {   # build_host OUTPUT EXTRA-FLAGS
-    # shellcheck disable=SC2046
+    # shellcheck disable=SC2046,SC2086   # $2: flags, maybe none
     cc -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers $2 \
         $("$php_config" --includes) "$here/host.c" -o "$1" \
         -L"$prefix/lib" -lphp -Wl,-rpath,"$prefix/lib" -pthread \
@@ -135,11 +135,11 @@ rcli() { redis-cli -p "$port" "$@"; }
 
 # --- the scenarios ----------------------------------------------------------
 passed=0 failed=0
-verdict() {   # verdict OK NAME DETAIL
-    if [[ $1 == 1 ]]; then
-        passed=$((passed + 1)); echo "PASS $2: $3"
+verdict() {   # verdict NAME DETAIL: passes when $why (what went wrong) is empty
+    if [[ -z $why ]]; then
+        passed=$((passed + 1)); echo "PASS $1: $2"
     else
-        failed=$((failed + 1)); echo "FAIL $2: $3"
+        failed=$((failed + 1)); echo "FAIL $1: ${why# }"
     fi
 }
 
@@ -188,8 +188,7 @@ scenario_a() {   # scenario_a LABEL HOST EXT THREADS CYCLES
     cyc=$(rcli get a:cycles); ovl=$(rcli get a:overlaps)
     [[ $cyc == "$all" ]] || why+=" a:cycles $cyc, want $all;"
     [[ $ovl == 0 ]] || why+=" a:overlaps $ovl;"
-    [[ -z $why ]] && verdict 1 "a$label" "$threads threads x $cycles contended lock/unlock cycles with waiting: $cyc cycles, $ovl overlaps in Redis; stats() per process ($oks checks)" \
-        || verdict 0 "a$label" "${why# }"
+    verdict "a$label" "$threads threads x $cycles contended lock/unlock cycles with waiting: $cyc cycles, $ovl overlaps in Redis; stats() per process ($oks checks)"
 }
 
 scenario_b() {   # scenario_b LABEL HOST EXT THREADS
@@ -200,20 +199,17 @@ scenario_b() {   # scenario_b LABEL HOST EXT THREADS
     grep -q '^\[t0\.r0\] .*Allowed memory size' "$out" || why+=" no memory-limit fatal error seen;"
     grep -q '^\[t0\.r1\] .*Call to undefined function' "$out" || why+=" no undefined-function error seen;"
     grep -q '^\[t0\.r2\] .*Maximum execution time' "$out" || why+=" no max_execution_time fatal error seen;"
-    [[ -z $why ]] && verdict 1 "b$1" "fatal errors (memory limit; max_execution_time in a lock wait) and an uncaught Error in thread 0's requests: its locks released at their end, the other $(($4 - 1)) threads' locks still held ($oks checks)" \
-        || verdict 0 "b$1" "${why# }"
+    verdict "b$1" "fatal errors (memory limit; max_execution_time in a lock wait) and an uncaught Error in thread 0's requests: its locks released at their end, the other $(($4 - 1)) threads' locks still held ($oks checks)"
 }
 
 scenario_c() {   # scenario_c LABEL HOST EXT THREADS UNITS
     run_host "c$1" "$2" "$3" "$4" 4 worker.php "ZTS_UNITS=$5"
-    [[ -z $why ]] && verdict 1 "c$1" "worker mode: $4 threads, $5 units of work in one request each, same CLIENT IDs before and after and in the 3 requests after; one pool per thread ($oks checks)" \
-        || verdict 0 "c$1" "${why# }"
+    verdict "c$1" "worker mode: $4 threads, $5 units of work in one request each, same CLIENT IDs before and after and in the 3 requests after; one pool per thread ($oks checks)"
 }
 
 scenario_d() {   # scenario_d LABEL HOST EXT THREADS
     run_host "d$1" "$2" "$3" "$4" 12 watchdog.php
-    [[ -z $why ]] && verdict 1 "d$1" "watchdog: $(($4 - 1)) threads' auto_extend locks (TTL 300 ms) kept 2.5 s while thread 0's requests end; thread 0's left locks expire ($oks checks)" \
-        || verdict 0 "d$1" "${why# }"
+    verdict "d$1" "watchdog: $(($4 - 1)) threads' auto_extend locks (TTL 300 ms) kept 2.5 s while thread 0's requests end; thread 0's left locks expire ($oks checks)"
 }
 
 ext=$tmp/ext/modules/redislock.so
