@@ -209,7 +209,7 @@ scenario_c() {   # scenario_c LABEL HOST EXT THREADS UNITS
 
 scenario_d() {   # scenario_d LABEL HOST EXT THREADS
     run_host "d$1" "$2" "$3" "$4" 12 watchdog.php
-    verdict "d$1" "watchdog: $(($4 - 1)) threads' auto_extend locks (TTL 300 ms) kept 2.5 s while thread 0's requests end; thread 0's left locks expire ($oks checks)"
+    verdict "d$1" "watchdog: $(($4 - 1)) threads' auto_extend locks (TTL 600 ms) kept 3 s while thread 0's requests end; thread 0's left locks expire ($oks checks)"
 }
 
 ext=$tmp/ext/modules/redislock.so

@@ -1,6 +1,6 @@
 <?php
 /* Scenario d: the watchdog (option auto_extend) keeps the locks of several
- * threads at once, with a 300 ms TTL held for 2.5 s, while thread 0's
+ * threads at once, with a 600 ms TTL held for 3 s, while thread 0's
  * requests end one after another, each leaving an auto_extend lock with
  * auto_release off: each end stops the watching of thread 0's locks only
  * (they expire by their TTL), never the other threads'. */
@@ -15,16 +15,16 @@ if ($n > 0) {
         return;
     }
     $lock = new RedisLock(server(), ['auto_extend' => true]);
-    $token = $lock->lock("d:t$n", 300, 2.0);
-    check($token !== null, "d: thread $n: holds its auto_extend lock (TTL 300 ms)");
+    $token = $lock->lock("d:t$n", 600, 2.0);
+    check($token !== null, "d: thread $n: holds its auto_extend lock (TTL 600 ms)");
     $raw->cmd('INCR', 'd:holding');
     $ok = true;
-    $end = microtime(true) + 2.5;
+    $end = microtime(true) + 3.0;
     while (microtime(true) < $end) {
         usleep(50000);
         $ok = $ok && $raw->cmd('GET', "lock:d:t$n") === $token && $lock->isHeld("d:t$n");
     }
-    check($ok, "d: thread $n: kept for 2.5 s (8 TTLs) by the watchdog");
+    check($ok, "d: thread $n: kept for 3 s (5 TTLs) by the watchdog");
     check($lock->unlock("d:t$n", $token), "d: thread $n: unlocks it");
     return;
 }
