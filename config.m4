@@ -10,10 +10,13 @@ PHP_ARG_WITH([hiredis],
   [yes], [no])
 
 if test "$PHP_REDISLOCK" != "no"; then
-  dnl The pool, the counters and the held-lock lists are per process and not
-  dnl guarded for threads: refuse a thread-safe (ZTS) PHP until they are.
+  dnl A thread-safe (ZTS) PHP, as FrankenPHP runs it: the module globals go
+  dnl through TSRM (a pool per PHP thread), the counters are process-wide
+  dnl atomics, and the core's per-thread state (the random pool) is
+  dnl thread-local (RL_THREADED). A non-ZTS build is unchanged.
+  redislock_threads=""
   if test "$PHP_THREAD_SAFETY" = "yes"; then
-    AC_MSG_ERROR([redislock does not support thread-safe (ZTS) PHP builds yet; use a non-ZTS PHP (the default of PHP-FPM and the CLI)])
+    redislock_threads="-DRL_THREADED=1"
   fi
   dnl Only the API that hiredis 0.14 and 1.x share is used: the reply
   dnl reader and command formatting; sockets are our own.
@@ -64,7 +67,7 @@ if test "$PHP_REDISLOCK" != "no"; then
   redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \
     ext/rl_object.c ext/rl_observe.c ext/rl_locking.c ext/rl_methods.c \
     ext/rl_redislock.c ext/rl_redlock.c ext/rl_topology.c ext/rl_cluster.c"
-  PHP_NEW_EXTENSION([redislock], [$redislock_src $redislock_ext], [$ext_shared],, [-Wall -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $redislock_watchdog])
+  PHP_NEW_EXTENSION([redislock], [$redislock_src $redislock_ext], [$ext_shared],, [-Wall -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $redislock_watchdog $redislock_threads])
   PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_INCLUDE([$ext_srcdir/ext])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/base])

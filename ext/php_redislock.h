@@ -24,19 +24,44 @@ typedef struct rl_counters {
     zend_ulong cluster_map_refreshes; /* slot maps asked for (CLUSTER SLOTS) */
 } rl_counters;
 
+/* The module globals are per PHP thread on a thread-safe (ZTS) PHP, as
+ * FrankenPHP runs it, and per process otherwise (a PHP-FPM worker, the
+ * CLI): what a request uses and what its thread keeps between requests.
+ * Its tables are made by GINIT and freed by GSHUTDOWN (or MSHUTDOWN for the
+ * thread that runs it), in persistent memory: a thread's connections are
+ * never used by another thread. */
 ZEND_BEGIN_MODULE_GLOBALS(redislock)
     double connect_timeout;  /* redislock.connect_timeout */
     double timeout;          /* redislock.timeout */
     bool persistent;         /* redislock.persistent */
     bool auto_release;       /* redislock.auto_release */
+    bool tables_ready;       /* pool, masters and cluster_maps initialized (GINIT) and not yet freed */
     rl_object *live;         /* objects of this request holding locks, for RSHUTDOWN */
-    rl_counters stats;       /* per process: a PHP-FPM worker's, across its requests */
-    HashTable pool;          /* persistent connections of this process (ext/rl_pool.c) */
-    HashTable masters;       /* sentinel group => its master's address, per process (ext/rl_topology.c) */
-    HashTable cluster_maps;  /* cluster seeds => its slot map, per process (ext/rl_cluster.c) */
+    HashTable pool;          /* persistent connections of this thread (ext/rl_pool.c) */
+    HashTable masters;       /* sentinel group => its master's address, per thread (ext/rl_topology.c) */
+    HashTable cluster_maps;  /* cluster seeds => its slot map, per thread (ext/rl_cluster.c) */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)
 #define RLG(v) ZEND_MODULE_GLOBALS_ACCESSOR(redislock, v)
+
+/* What the watchdog knows a request's locks by: its thread's globals (the
+ * one process-wide watchdog serves every thread; a request's end stops the
+ * watches of its own thread only). */
+#define RL_THREAD_OWNER ((const void *)&RLG(live))
+
+/* The counters of stats() and phpinfo() are per process, all threads
+ * together: one table, not the module globals. On a thread-safe PHP every
+ * count is a relaxed atomic addition (threads count at once); on the usual
+ * PHP it is the plain addition it always was. */
+extern rl_counters rl_stats;
+#ifdef ZTS
+#define RL_COUNT_ADD(field, n) ((void)__atomic_fetch_add(&rl_stats.field, (zend_ulong)(n), __ATOMIC_RELAXED))
+#define RL_STAT(field) __atomic_load_n(&rl_stats.field, __ATOMIC_RELAXED)
+#else
+#define RL_COUNT_ADD(field, n) ((void)(rl_stats.field += (zend_ulong)(n)))
+#define RL_STAT(field) (rl_stats.field)
+#endif
+#define RL_COUNT(field) RL_COUNT_ADD(field, 1)
 
 #endif

@@ -25,6 +25,8 @@
 
 ZEND_DECLARE_MODULE_GLOBALS(redislock)
 
+rl_counters rl_stats; /* per process, every thread's counts (php_redislock.h) */
+
 PHP_INI_BEGIN()
     STD_PHP_INI_ENTRY("redislock.connect_timeout", "1.0", PHP_INI_ALL, OnUpdateReal, connect_timeout,
                       zend_redislock_globals, redislock_globals)
@@ -36,12 +38,37 @@ PHP_INI_BEGIN()
                         zend_redislock_globals, redislock_globals)
 PHP_INI_END()
 
+/* Per thread on a thread-safe PHP (each PHP thread's globals: called when
+ * the thread is given its resources), once before MINIT otherwise. The
+ * tables are persistent: they outlive the thread's requests. */
 static PHP_GINIT_FUNCTION(redislock)
 {
 #if defined(COMPILE_DL_REDISLOCK) && defined(ZTS)
     ZEND_TSRMLS_CACHE_UPDATE();
 #endif
     memset(redislock_globals, 0, sizeof *redislock_globals);
+    rl_pool_init(&redislock_globals->pool);
+    rl_topology_init(&redislock_globals->masters);
+    rl_cluster_init(&redislock_globals->cluster_maps);
+    redislock_globals->tables_ready = true;
+}
+
+/* Frees one thread's tables: its pooled connections are closed by the
+ * thread that used them (GSHUTDOWN runs when a PHP thread is freed), or by
+ * module shutdown for the thread that runs it. */
+static void free_tables(zend_redislock_globals *g)
+{
+    if (g->tables_ready) {
+        g->tables_ready = false;
+        rl_topology_shutdown(&g->masters);
+        rl_cluster_shutdown(&g->cluster_maps);
+        rl_pool_shutdown(&g->pool);
+    }
+}
+
+static PHP_GSHUTDOWN_FUNCTION(redislock)
+{
+    free_tables(redislock_globals);
 }
 
 /* The scripts' SHA1s for EVALSHA, from their text: they cannot disagree. */
@@ -72,9 +99,6 @@ static PHP_MINIT_FUNCTION(redislock)
     rl_object_init_handlers();
     rl_redislock_init(register_class_RedisLock());
     rl_redlock_init(register_class_RedLock());
-    rl_pool_init();
-    rl_topology_init();
-    rl_cluster_init();
     return SUCCESS;
 }
 
@@ -82,10 +106,8 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
     (void)type;
     rl_watch_shutdown(); /* first: its connections use the TLS contexts */
-    rl_topology_shutdown();
-    rl_cluster_shutdown();
-    rl_pool_shutdown();
-    rl_tls_shutdown(); /* after the pool: its sessions were made from these contexts */
+    free_tables(ZEND_MODULE_GLOBALS_BULK(redislock)); /* this thread's; the others' at their GSHUTDOWN */
+    rl_tls_shutdown(); /* after the pool; a context still used by a thread's connection lives until its last session is freed */
     UNREGISTER_INI_ENTRIES();
     return SUCCESS;
 }
@@ -105,7 +127,7 @@ static PHP_RINIT_FUNCTION(redislock)
 static PHP_RSHUTDOWN_FUNCTION(redislock)
 {
     (void)type, (void)module_number;
-    rl_watch_clear(); /* the request's auto_extend locks are extended no more */
+    rl_watch_clear(RL_THREAD_OWNER); /* this request's auto_extend locks are extended no more (only this thread's) */
     rl_release_live_objects();
     rl_pool_settle();
     return SUCCESS;
@@ -151,7 +173,7 @@ zend_module_entry redislock_module_entry = {
     PHP_REDISLOCK_VERSION,
     PHP_MODULE_GLOBALS(redislock),
     PHP_GINIT(redislock),
-    NULL,
+    PHP_GSHUTDOWN(redislock),
     NULL,
     STANDARD_MODULE_PROPERTIES_EX
 };

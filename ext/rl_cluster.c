@@ -16,8 +16,9 @@
 /* Nodes asked at once for the slot map: the seeds, then the map's masters. */
 #define MAX_ASKED 16
 
-/* A cluster's slot map, per process (RLG(cluster_maps)); updated in place,
- * never freed before MSHUTDOWN, so a group may keep a pointer to it. */
+/* A cluster's slot map, per process (per thread on a ZTS PHP: RLG(cluster_maps));
+ * updated in place, never freed before GSHUTDOWN (or MSHUTDOWN), after the
+ * thread's last request, so a group may keep a pointer to it. */
 typedef struct rl_cmap {
     rl_slot_map map;
     int known;          /* filled at least once */
@@ -48,20 +49,20 @@ static void free_cmap(zval *zv)
     free(Z_PTR_P(zv));
 }
 
-void rl_cluster_init(void)
+void rl_cluster_init(HashTable *table)
 {
-    zend_hash_init(&RLG(cluster_maps), 4, NULL, free_cmap, 1);
+    zend_hash_init(table, 4, NULL, free_cmap, 1);
 }
 
-void rl_cluster_shutdown(void)
+void rl_cluster_shutdown(HashTable *table)
 {
-    zend_hash_destroy(&RLG(cluster_maps));
+    zend_hash_destroy(table);
 }
 
 void rl_cluster_counters(zend_ulong *redirects, zend_ulong *refreshes)
 {
-    *redirects = RLG(stats).cluster_redirects;
-    *refreshes = RLG(stats).cluster_map_refreshes;
+    *redirects = RL_STAT(cluster_redirects);
+    *refreshes = RL_STAT(cluster_map_refreshes);
 }
 
 static bool is_redis_cluster(zval *server)
@@ -369,7 +370,7 @@ static int refresh(rl_cgroup *g, const rl_timeouts *t, char *err, size_t errlen)
     for (i = 0; i < n; i++) {
         rl_reply_limits_default(&asked[i]->limits);
     }
-    RLG(stats).cluster_map_refreshes++;
+    RL_COUNT(cluster_map_refreshes);
     if (!rl_slot_map_complete(fresh)) {
         smart_str msg = {0};
         const char *sep = "";
@@ -510,7 +511,7 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
                 vote->status = RL_E_REDIRECTS;
                 return;
             }
-            RLG(stats).cluster_redirects++;
+            RL_COUNT(cluster_redirects);
             if (host == NULL) {
                 return;
             }

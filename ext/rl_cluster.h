@@ -11,9 +11,9 @@
 
 typedef struct rl_cgroup rl_cgroup;
 
-/* MINIT/MSHUTDOWN: the per-process cache of slot maps. */
-void rl_cluster_init(void);
-void rl_cluster_shutdown(void);
+/* GINIT/GSHUTDOWN: the cache of slot maps (per thread on a ZTS PHP, else per process). */
+void rl_cluster_init(HashTable *table);
+void rl_cluster_shutdown(HashTable *table);
 
 /* An array server form with a "cluster" key, or a phpredis \RedisCluster. */
 bool rl_cluster_is_form(zval *server);

@@ -78,7 +78,7 @@ static void log_votes(rl_object *o, rl_tally *t, int64_t start_us, const char *l
  * each node that failed (a logger's own exception becomes the previous). */
 static int fail_no_quorum(rl_object *o, rl_tally *t, zend_string *key, int64_t start_us)
 {
-    RLG(stats).failed++;
+    RL_COUNT(failed);
     log_votes(o, t, start_us, "error", "failed", key, NULL);
     rl_throw_nodes(t->votes, o->n, o->quorum);
     return -1;
@@ -208,6 +208,7 @@ static bool watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h)
     spec.timeouts = o->timeouts;
     spec.valid_until_us = h->valid_until_us;
     spec.max_hold_us = o->max_hold_us;
+    spec.owner = RL_THREAD_OWNER; /* this thread's request clears it at its end */
     h->watch = rl_watch_add(&spec);
     if (eps != stack) {
         efree(eps);
@@ -263,9 +264,9 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
             tally_free(&t);
             return -1; /* held and recorded: auto-release, or the caller's release, has it */
         }
-        RLG(stats).acquired++;
-        RLG(stats).acquired_shared += op->mode == RL_MODE_SHARED;
-        RLG(stats).acquired_permits += op->mode == RL_MODE_PERMIT;
+        RL_COUNT(acquired);
+        RL_COUNT_ADD(acquired_shared, op->mode == RL_MODE_SHARED);
+        RL_COUNT_ADD(acquired_permits, op->mode == RL_MODE_PERMIT);
         r = 1;
         log_votes(o, &t, start, "info", op->mode == RL_MODE_SHARED ? "acquired_shared"
                   : op->mode == RL_MODE_PERMIT ? "acquired_permit" : "acquired", key, op->token);
@@ -276,7 +277,7 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
         r = fail_no_quorum(o, &t, key, start);
     }
     if (outcome == RL_LOST && first) {
-        RLG(stats).contended++;
+        RL_COUNT(contended);
         log_votes(o, &t, start, "debug", "contended", key, NULL);
     }
     if (pttl) {
@@ -532,7 +533,7 @@ static rl_held *held_now(rl_object *o, zend_string *key, zend_string *token)
             h->valid_until_us = 0;
             if (!h->lost_logged) {
                 h->lost_logged = true;
-                RLG(stats).lost++;
+                RL_COUNT(lost);
                 rl_object_log(o, "warning", "lost", key, NULL);
                 /* the logger may have released it (h freed): look again */
                 h = token != NULL ? rl_held_find_token(o, key, token) : rl_held_find(o, key);
@@ -574,10 +575,10 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
         if (lost) {
             /* told as "lost" already */
         } else if (r == 1) {
-            RLG(stats).released++;
+            RL_COUNT(released);
             log_votes(o, &t, start, "info", "released", key, ZSTR_VAL(token));
         } else if (ours) {
-            RLG(stats).expired++; /* held it, but its TTL ran out first */
+            RL_COUNT(expired); /* held it, but its TTL ran out first */
             log_votes(o, &t, start, "warning", "expired", key, ZSTR_VAL(token));
         }
     }
@@ -688,7 +689,7 @@ int rl_lock_force(rl_object *o, zend_string *key)
     } else {
         r = outcome == RL_WON;
         if (r == 1) {
-            RLG(stats).released++;
+            RL_COUNT(released);
             log_votes(o, &t, start, "warning", "force_released", key, NULL);
         }
     }

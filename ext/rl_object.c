@@ -558,11 +558,11 @@ void rl_object_release_all(rl_object *o)
                     continue;
                 }
                 if (rl_object_run(o, &op, votes, o->n, 0) >= o->quorum) {
-                    RLG(stats).released++;
-                    RLG(stats).auto_released++;
+                    RL_COUNT(released);
+                    RL_COUNT(auto_released);
                     rl_object_log(o, "info", "auto-released", key, NULL);
                 } else {
-                    RLG(stats).expired++;
+                    RL_COUNT(expired);
                 }
             }
         } ZEND_HASH_FOREACH_END();

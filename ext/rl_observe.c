@@ -51,7 +51,7 @@ void rl_counters_info(void)
 {
     char n[24];
 #define ROW(label, field) \
-    snprintf(n, sizeof n, ZEND_ULONG_FMT, RLG(stats).field); \
+    snprintf(n, sizeof n, ZEND_ULONG_FMT, RL_STAT(field)); \
     php_info_print_table_row(2, label, n);
     ROW("Locks acquired", acquired);
     ROW("Shared locks acquired", acquired_shared);
@@ -72,17 +72,17 @@ void rl_counters_to_array(zval *out)
     uint64_t extended, lost;
 
     array_init(out);
-    add_assoc_long(out, "acquired", (zend_long)RLG(stats).acquired);
-    add_assoc_long(out, "acquired_shared", (zend_long)RLG(stats).acquired_shared);
-    add_assoc_long(out, "acquired_permits", (zend_long)RLG(stats).acquired_permits);
-    add_assoc_long(out, "contended", (zend_long)RLG(stats).contended);
-    add_assoc_long(out, "failed", (zend_long)RLG(stats).failed);
-    add_assoc_long(out, "released", (zend_long)RLG(stats).released);
-    add_assoc_long(out, "auto_released", (zend_long)RLG(stats).auto_released);
-    add_assoc_long(out, "expired", (zend_long)RLG(stats).expired);
-    add_assoc_long(out, "lost", (zend_long)RLG(stats).lost);
+    add_assoc_long(out, "acquired", (zend_long)RL_STAT(acquired));
+    add_assoc_long(out, "acquired_shared", (zend_long)RL_STAT(acquired_shared));
+    add_assoc_long(out, "acquired_permits", (zend_long)RL_STAT(acquired_permits));
+    add_assoc_long(out, "contended", (zend_long)RL_STAT(contended));
+    add_assoc_long(out, "failed", (zend_long)RL_STAT(failed));
+    add_assoc_long(out, "released", (zend_long)RL_STAT(released));
+    add_assoc_long(out, "auto_released", (zend_long)RL_STAT(auto_released));
+    add_assoc_long(out, "expired", (zend_long)RL_STAT(expired));
+    add_assoc_long(out, "lost", (zend_long)RL_STAT(lost));
     rl_watch_counts(&extended, &lost);
     add_assoc_long(out, "auto_extended", (zend_long)extended);
-    add_assoc_long(out, "cluster_redirects", (zend_long)RLG(stats).cluster_redirects);
-    add_assoc_long(out, "cluster_map_refreshes", (zend_long)RLG(stats).cluster_map_refreshes);
+    add_assoc_long(out, "cluster_redirects", (zend_long)RL_STAT(cluster_redirects));
+    add_assoc_long(out, "cluster_map_refreshes", (zend_long)RL_STAT(cluster_map_refreshes));
 }

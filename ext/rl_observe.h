@@ -5,8 +5,8 @@
 #include "php.h"
 #include "php_redislock.h"
 
-/* The counters (rl_counters, RLG(stats)) are a module global, per process:
- * a PHP-FPM worker's, across its requests. */
+/* The counters (rl_counters, rl_stats) are per process: a PHP-FPM worker's,
+ * across its requests; every thread's together on a ZTS PHP (RL_COUNT). */
 
 /* Validates a logger option: a callable, or an object with a log() method. */
 zend_result rl_logger_check(zval *logger, uint32_t argnum);

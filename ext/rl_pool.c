@@ -12,14 +12,14 @@ static void free_conn(zval *zv)
     rl_conn_free(Z_PTR_P(zv));
 }
 
-void rl_pool_init(void)
+void rl_pool_init(HashTable *table)
 {
-    zend_hash_init(&RLG(pool), 8, NULL, free_conn, 1);
+    zend_hash_init(table, 8, NULL, free_conn, 1);
 }
 
-void rl_pool_shutdown(void)
+void rl_pool_shutdown(HashTable *table)
 {
-    zend_hash_destroy(&RLG(pool));
+    zend_hash_destroy(table);
 }
 
 rl_conn *rl_pool_get(const rl_endpoint *ep, rl_conn_role role)

@@ -1,14 +1,17 @@
-/* The per-process pool of persistent connections, keyed by their exact
- * identity (src/transport/rl_pool_key.h: endpoint, database, user, a SHA-256 of the
- * password, role): two identities never share a logged-in socket. Lives
- * from MINIT to MSHUTDOWN in the module globals. */
+/* The pool of persistent connections, keyed by their exact identity
+ * (src/transport/rl_pool_key.h: endpoint, database, user, a SHA-256 of the
+ * password, role): two identities never share a logged-in socket. One pool
+ * per PHP thread on a thread-safe PHP (never a connection used by two
+ * threads), one per process otherwise. Lives from GINIT to GSHUTDOWN (or
+ * MSHUTDOWN) in the module globals. */
 #ifndef RL_POOL_H
 #define RL_POOL_H
 #include "php.h"
 #include "src/transport/rl_conn.h"
 
-void rl_pool_init(void);
-void rl_pool_shutdown(void);
+/* GINIT/GSHUTDOWN: a thread's pool (per thread on a ZTS PHP, else per process). */
+void rl_pool_init(HashTable *table);
+void rl_pool_shutdown(HashTable *table);
 
 /* The pooled connection for ep in role, created closed on first use.
  * NULL when out of memory. */

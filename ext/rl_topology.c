@@ -22,21 +22,21 @@ struct rl_sgroup {
     size_t cache_key_len;
 };
 
-/* RLG(masters): cache key => rl_sentinel_addr * (malloc'd, lives for the process) */
+/* RLG(masters): cache key => rl_sentinel_addr * (malloc'd, lives for the process, or the thread on a ZTS PHP) */
 
 static void free_addr(zval *zv)
 {
     free(Z_PTR_P(zv));
 }
 
-void rl_topology_init(void)
+void rl_topology_init(HashTable *table)
 {
-    zend_hash_init(&RLG(masters), 4, NULL, free_addr, 1);
+    zend_hash_init(table, 4, NULL, free_addr, 1);
 }
 
-void rl_topology_shutdown(void)
+void rl_topology_shutdown(HashTable *table)
 {
-    zend_hash_destroy(&RLG(masters));
+    zend_hash_destroy(table);
 }
 
 bool rl_topology_is_group(zval *server)

@@ -11,9 +11,9 @@
 
 typedef struct rl_sgroup rl_sgroup;
 
-/* MINIT/MSHUTDOWN: the per-process cache of masters. */
-void rl_topology_init(void);
-void rl_topology_shutdown(void);
+/* GINIT/GSHUTDOWN: the cache of masters (per thread on a ZTS PHP, else per process). */
+void rl_topology_init(HashTable *table);
+void rl_topology_shutdown(HashTable *table);
 
 /* An array server form with a "sentinels" or "service" key. */
 bool rl_topology_is_group(zval *server);

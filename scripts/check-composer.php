@@ -46,7 +46,9 @@ if (($ext['extension-name'] ?? null) !== ($m[1] ?? '') || !preg_match('/^[A-Za-z
 if (isset($ext['priority']) && (!is_int($ext['priority']) || $ext['priority'] < 0 || $ext['priority'] > 99)) {
     $problems[] = 'php-ext.priority must be an integer 0..99';
 }
-$refusesZts = str_contains($configM4, 'PHP_THREAD_SAFETY') && str_contains($configM4, 'AC_MSG_ERROR');
+// configure refuses ZTS when the branch taken on a thread-safe PHP stops
+// with AC_MSG_ERROR (dnl comments may come first)
+$refusesZts = (bool)preg_match('{if test "\$PHP_THREAD_SAFETY" = "yes"; then\s*(?:dnl[^\n]*\n\s*)*AC_MSG_ERROR}', $configM4);
 if (($ext['support-zts'] ?? true) === $refusesZts) {
     $problems[] = 'php-ext.support-zts must say what configure accepts (' . ($refusesZts ? 'false' : 'true') . ')';
 }

@@ -11,7 +11,8 @@ pkgs=(php-dev php-cli libhiredis-dev redis-server redis-sentinel redis-tools php
       composer                    # composer validate of the PIE metadata
       phpunit php-symfony-lock php-symfony-semaphore php-illuminate-cache   # bridge/ suites
       php-illuminate-container php-illuminate-config                        # ... the Laravel service provider
-      debootstrap)                # scripts/platform: the roots of the platform matrix
+      debootstrap                 # scripts/platform: the roots of the platform matrix
+      xz-utils debian-archive-keyring)   # scripts/zts-php.sh: PHP's source package, fetched and checked by apt
 
 # php-fpm for the PHP version actually installed (the meta package could pull a
 # different one); on a fresh machine the meta package matches php-cli's.

@@ -1,5 +1,6 @@
 #include "rl_token.h"
 #include "rl_pid.h"
+#include "rl_threads.h"
 #include <string.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -49,10 +50,12 @@ static int fill_random(unsigned char *buf, size_t len)
 
 /* The one random source of the core (tokens, retry pauses). Random bytes are read 32 tokens at a time (one system call, not one per
  * lock). A forked child drops what it inherited: two processes must never
- * hand out the same bytes. Used bytes are wiped. */
-static unsigned char pool[RL_TOKEN_BYTES * 32];
-static size_t pool_left;
-static pid_t pool_pid;
+ * hand out the same bytes. Used bytes are wiped. Built for a thread-safe
+ * PHP (RL_THREADED), each thread has a pool of its own: two threads must
+ * never hand out the same bytes either, and no lock is taken per token. */
+static RL_THREAD_LOCAL unsigned char pool[RL_TOKEN_BYTES * 32];
+static RL_THREAD_LOCAL size_t pool_left;
+static RL_THREAD_LOCAL pid_t pool_pid;
 
 int rl_random_bytes(void *out, size_t n)
 {

@@ -24,6 +24,7 @@ typedef struct watch {
     int drift;
     rl_timeouts timeouts;
     int64_t started_us, max_hold_us, next_us, valid_until_us;
+    const void *owner;
     int state;
     int busy;     /* the thread is extending it, outside the mutex */
     int removed;  /* removed while busy: the thread frees it */
@@ -357,6 +358,7 @@ uint64_t rl_watch_add(const rl_watch_spec *s)
     w->max_hold_us = s->max_hold_us;
     w->next_us = w->started_us + s->ttl_ms * 1000 / 3;
     w->valid_until_us = s->valid_until_us;
+    w->owner = s->owner;
     w->state = RL_WATCH_ACTIVE;
 
     pthread_mutex_lock(&mu);
@@ -417,11 +419,15 @@ void rl_watch_renewed(uint64_t id, long long ttl_ms, int64_t valid_until_us)
     pthread_mutex_unlock(&mu);
 }
 
-void rl_watch_clear(void)
+void rl_watch_clear(const void *owner)
 {
+    watch *w, *next;
     pthread_mutex_lock(&mu);
-    while (watches) {
-        remove_watch(watches);
+    for (w = watches; w; w = next) {
+        next = w->next;
+        if (w->owner == owner) {
+            remove_watch(w);
+        }
     }
     pthread_mutex_unlock(&mu);
 }
@@ -497,7 +503,10 @@ void rl_watch_renewed(uint64_t id, long long ttl_ms, int64_t valid_until_us)
     (void)valid_until_us;
 }
 
-void rl_watch_clear(void) {}
+void rl_watch_clear(const void *owner)
+{
+    (void)owner;
+}
 
 int rl_watch_state(uint64_t id, int64_t *valid_until_us)
 {

@@ -2,7 +2,8 @@
  * with auto_extend, every third of their TTL, on connections of its own,
  * whatever the PHP code is doing. It never touches PHP memory: what it
  * watches is a malloc'd table under a mutex, filled and emptied by the
- * request's thread through these functions. It blocks every signal, starts
+ * requests' threads through these functions (every PHP thread of a
+ * thread-safe PHP shares the one watchdog of the process). It blocks every signal, starts
  * on the first lock it is given, is gone in a forked child (which starts
  * its own when it watches a lock), and is joined by rl_watch_shutdown(). */
 #ifndef RL_WATCHDOG_H
@@ -24,6 +25,7 @@ typedef struct rl_watch_spec {
     rl_timeouts timeouts;
     int64_t valid_until_us;        /* from the acquisition */
     int64_t max_hold_us;           /* stop extending this long after the add; 0: never */
+    const void *owner;             /* who added it (a PHP thread's request), for rl_watch_clear() */
 } rl_watch_spec;
 
 /* A watched lock's state. */
@@ -52,8 +54,10 @@ void rl_watch_remove(uint64_t id);
  * active again. */
 void rl_watch_renewed(uint64_t id, long long ttl_ms, int64_t valid_until_us);
 
-/* Stops watching everything (the request ended). */
-void rl_watch_clear(void);
+/* Stops watching every lock added with this owner (its request ended).
+ * One thread serves the locks of every owner of the process (the threads of
+ * a thread-safe PHP); the others' locks go on being extended. */
+void rl_watch_clear(const void *owner);
 
 /* id's state; *valid_until_us gets the end of its validity as of its last
  * extension (for RL_WATCH_ACTIVE and RL_WATCH_CAPPED). */

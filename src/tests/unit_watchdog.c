@@ -2,6 +2,7 @@
  * makes a watched lock lost, max_hold caps it, removal while the thread
  * works is safe, and a forked child has no watchdog of its parent's. Run
  * under ThreadSanitizer too (run.sh). */
+#include <pthread.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,7 +26,9 @@ static int becomes(uint64_t id, int want, int ms)
     return 0;
 }
 
-static uint64_t watch_refusing(long long ttl_ms, int64_t max_hold_us)
+static const char owner_a[1], owner_b[1]; /* two requests' threads */
+
+static uint64_t watch_owned(long long ttl_ms, int64_t max_hold_us, const void *owner)
 {
     rl_endpoint ep = {0};
     const rl_endpoint *eps[1] = {&ep};
@@ -44,12 +47,42 @@ static uint64_t watch_refusing(long long ttl_ms, int64_t max_hold_us)
     s.timeouts.connect_us = s.timeouts.reply_us = 200000;
     s.valid_until_us = rl_now_us() + ttl_ms * 1000;
     s.max_hold_us = max_hold_us;
+    s.owner = owner;
     return rl_watch_add(&s);
+}
+
+static uint64_t watch_refusing(long long ttl_ms, int64_t max_hold_us)
+{
+    return watch_owned(ttl_ms, max_hold_us, owner_a);
+}
+
+/* A PHP thread of a thread-safe PHP: adds, removes and clears its own
+ * watches while the others do the same. */
+static void *owner_thread(void *arg)
+{
+    uint64_t ids[20];
+    int64_t until;
+    int i, round, ok = 1;
+    for (round = 0; round < 5; round++) {
+        for (i = 0; i < 20; i++) {
+            ids[i] = watch_owned(3 + i % 7, 0, arg);
+            ok = ok && ids[i] != 0;
+        }
+        usleep(2000);
+        for (i = 0; i < 10; i++) {
+            rl_watch_remove(ids[i]);
+        }
+        rl_watch_clear(arg); /* its request ended: only its own watches go */
+        for (i = 0; i < 20; i++) {
+            ok = ok && rl_watch_state(ids[i], &until) == RL_WATCH_GONE;
+        }
+    }
+    return ok ? arg : NULL;
 }
 
 UNIT_TEST(test_watchdog)
 {
-    uint64_t id, ids[50], ext, lost;
+    uint64_t id, ids[50], ext, lost, other;
     int64_t until;
     int i, status;
     pid_t pid;
@@ -94,8 +127,28 @@ UNIT_TEST(test_watchdog)
     (void)status;
 #endif
     CHECK(becomes(id, RL_WATCH_LOST, 2000), "the parent's watchdog goes on after fork");
-    rl_watch_clear();
+    other = watch_owned(60, 0, owner_b);
+    rl_watch_clear(owner_a);
     CHECK(rl_watch_state(id, &until) == RL_WATCH_GONE, "clear leaves a watch");
+    CHECK(rl_watch_state(other, &until) != RL_WATCH_GONE, "clear by one owner removed another owner's watch");
+    /* four threads at once, each clearing its own: the one watchdog serves all */
+    {
+        pthread_t t[4];
+        static char owners[4];
+        int started = 0;
+        for (i = 0; i < 4; i++) {
+            started += pthread_create(&t[i], NULL, owner_thread, &owners[i]) == 0;
+        }
+        CHECK(started == 4, "threads not started");
+        for (i = 0; i < started; i++) {
+            void *r = NULL;
+            pthread_join(t[i], &r);
+            CHECK(r == &owners[i], "thread %d: its watches not added, or not gone after its clear", i);
+        }
+    }
+    CHECK(rl_watch_state(other, &until) != RL_WATCH_GONE, "the threads' clears removed another owner's watch");
+    rl_watch_clear(owner_b);
+    CHECK(rl_watch_state(other, &until) == RL_WATCH_GONE, "clear leaves a watch");
     rl_watch_shutdown();
     /* after shutdown, a new watch starts the thread again */
     id = watch_refusing(60, 0);

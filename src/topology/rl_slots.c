@@ -1,4 +1,5 @@
 #include "rl_slots.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
@@ -84,11 +85,14 @@ static const char tag_chars[] = "0123456789abcdefghijklmnopqrstuvwxyz";
 /* Every slot's first tag, found in one walk of the tags in order (shorter
  * first, then in the order of tag_chars) that stops once all 16384 slots
  * have one: 60,822 candidates of at most 4 CRC steps, about 1 ms once per
- * process, the first time a derived key is named. 80 KiB. Not guarded for
- * threads (there is no ZTS build). */
+ * process, the first time a derived key is named. 80 KiB. Filled once
+ * (pthread_once) whichever thread asks first; table_ready is read with
+ * acquire order, a plain load on x86-64: the threads of a thread-safe PHP
+ * see it filled or wait for it. */
 static char table_tags[RL_SLOT_COUNT][4];
 static unsigned char table_lens[RL_SLOT_COUNT];
 static int table_ready;
+static pthread_once_t table_once = PTHREAD_ONCE_INIT;
 
 static void table_fill(void)
 {
@@ -123,7 +127,7 @@ static void table_fill(void)
             }
         }
     }
-    table_ready = 1;
+    __atomic_store_n(&table_ready, 1, __ATOMIC_RELEASE);
 }
 
 size_t rl_slot_tag(unsigned slot, char t[4])
@@ -131,8 +135,8 @@ size_t rl_slot_tag(unsigned slot, char t[4])
     if (slot >= RL_SLOT_COUNT) {
         return 0;
     }
-    if (!table_ready) {
-        table_fill();
+    if (!__atomic_load_n(&table_ready, __ATOMIC_ACQUIRE)) {
+        pthread_once(&table_once, table_fill);
     }
     memcpy(t, table_tags[slot], table_lens[slot]);
     return table_lens[slot];

@@ -1,6 +1,7 @@
 #include "rl_tls.h"
 #include <arpa/inet.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,9 +21,33 @@ struct rl_tls_ctx {
     struct rl_tls_ctx *next;
 };
 
+/* Shared by every thread (the PHP threads of a thread-safe PHP, the
+ * watchdog's connections): the list, the BIO method, the ex data index and
+ * the count of sessions, under tls_mu. None of it is on a lock's path:
+ * only making a context (an object's construction) and a TLS connection's
+ * start and end take the mutex. */
+static pthread_mutex_t tls_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static struct rl_tls_ctx *contexts;
 static int asked_index = -1; /* ex data of an SSL: the server asked for a client certificate we did not have */
 static BIO_METHOD *sock_method;
+static size_t sessions;      /* SSLs made by rl_tls_new() and not yet freed */
+static int shutdown_pending; /* rl_tls_shutdown() came while sessions were left: the last one frees */
+
+static void before_fork(void)
+{
+    pthread_mutex_lock(&tls_mu);
+}
+
+static void after_fork(void)
+{
+    pthread_mutex_unlock(&tls_mu);
+}
+
+static void register_atfork(void)
+{
+    pthread_atfork(before_fork, after_fork, after_fork);
+}
 
 /* ---- a socket BIO that never raises SIGPIPE ---- */
 
@@ -66,6 +91,7 @@ static int bio_create(BIO *b)
     return 1;
 }
 
+/* Under tls_mu. */
 static BIO_METHOD *socket_method(void)
 {
     if (sock_method == NULL) {
@@ -167,6 +193,7 @@ static void openssl_reason(char *out, size_t len)
     ERR_clear_error();
 }
 
+/* Under tls_mu (asked_index). */
 static SSL_CTX *make_ctx(const rl_tls_config *cfg, char *err, size_t errlen)
 {
     char why[160];
@@ -244,14 +271,18 @@ rl_tls_ctx *rl_tls_ctx_get(const rl_tls_config *cfg, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    pthread_once(&atfork_once, register_atfork);
+    pthread_mutex_lock(&tls_mu);
     for (t = contexts; t; t = t->next) {
         if (t->key_len == len && memcmp(t->key, key, len) == 0) {
+            pthread_mutex_unlock(&tls_mu);
             free(key);
             return t;
         }
     }
     t = calloc(1, sizeof *t);
     if (t == NULL || (cfg->peer_name && (t->peer_name = strdup(cfg->peer_name)) == NULL)) {
+        pthread_mutex_unlock(&tls_mu);
         free(t);
         free(key);
         snprintf(err, errlen, "out of memory");
@@ -259,6 +290,7 @@ rl_tls_ctx *rl_tls_ctx_get(const rl_tls_config *cfg, char *err, size_t errlen)
     }
     t->ctx = make_ctx(cfg, err, errlen);
     if (t->ctx == NULL) {
+        pthread_mutex_unlock(&tls_mu);
         free(t->peer_name);
         free(t);
         free(key);
@@ -270,6 +302,7 @@ rl_tls_ctx *rl_tls_ctx_get(const rl_tls_config *cfg, char *err, size_t errlen)
     t->verify_peer_name = cfg->verify_peer_name;
     t->next = contexts;
     contexts = t;
+    pthread_mutex_unlock(&tls_mu);
     return t;
 }
 
@@ -279,8 +312,10 @@ const char *rl_tls_ctx_key(const rl_tls_ctx *ctx, size_t *len)
     return ctx->key;
 }
 
-void rl_tls_shutdown(void)
+/* Under tls_mu. */
+static void free_everything(void)
 {
+    shutdown_pending = 0;
     while (contexts) {
         rl_tls_ctx *t = contexts;
         contexts = t->next;
@@ -295,6 +330,17 @@ void rl_tls_shutdown(void)
     }
 }
 
+void rl_tls_shutdown(void)
+{
+    pthread_mutex_lock(&tls_mu);
+    if (sessions == 0) {
+        free_everything();
+    } else {
+        shutdown_pending = 1; /* another thread's pool still holds sessions: freed with the last */
+    }
+    pthread_mutex_unlock(&tls_mu);
+}
+
 /* ---- sessions ---- */
 
 static int is_ip(const char *s)
@@ -306,18 +352,23 @@ static int is_ip(const char *s)
 void *rl_tls_new(rl_tls_ctx *t, int fd, const char *host, char *err, size_t errlen)
 {
     const char *name = t->peer_name ? t->peer_name : host;
-    BIO_METHOD *m = socket_method();
+    BIO_METHOD *m;
     SSL *ssl;
     BIO *bio;
 
     ERR_clear_error();
-    if (m == NULL || (ssl = SSL_new(t->ctx)) == NULL) {
-        snprintf(err, errlen, "TLS: out of memory");
-        return NULL;
+    pthread_mutex_lock(&tls_mu);
+    m = socket_method();
+    ssl = m ? SSL_new(t->ctx) : NULL;
+    bio = ssl ? BIO_new(m) : NULL;
+    if (bio != NULL) {
+        sessions++;
     }
-    bio = BIO_new(m);
+    pthread_mutex_unlock(&tls_mu);
     if (bio == NULL) {
-        SSL_free(ssl);
+        if (ssl != NULL) {
+            SSL_free(ssl);
+        }
         snprintf(err, errlen, "TLS: out of memory");
         return NULL;
     }
@@ -332,7 +383,7 @@ void *rl_tls_new(rl_tls_ctx *t, int fd, const char *host, char *err, size_t errl
             int ok = ip ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), name)
                         : SSL_set1_host(ssl, name);
             if (ok != 1) {
-                SSL_free(ssl);
+                rl_tls_free(ssl, 0);
                 ERR_clear_error();
                 snprintf(err, errlen, "TLS: cannot check the peer name");
                 return NULL;
@@ -458,4 +509,10 @@ void rl_tls_free(void *ssl, int polite)
     }
     ERR_clear_error();
     SSL_free(ssl);
+    pthread_mutex_lock(&tls_mu);
+    sessions--;
+    if (shutdown_pending && sessions == 0) {
+        free_everything();
+    }
+    pthread_mutex_unlock(&tls_mu);
 }

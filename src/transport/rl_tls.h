@@ -26,7 +26,9 @@ rl_tls_ctx *rl_tls_ctx_get(const rl_tls_config *cfg, char *err, size_t errlen);
  * passphrase enters only as its SHA-256). */
 const char *rl_tls_ctx_key(const rl_tls_ctx *ctx, size_t *len);
 
-/* Frees every context (module shutdown, after the pool). */
+/* Frees every context (module shutdown, after the pool). Sessions still
+ * open (a thread's pool freed later, on a thread-safe PHP) keep them until
+ * the last of them is freed. */
 void rl_tls_shutdown(void);
 
 /* Results of the non-blocking steps. */

@@ -1,0 +1,236 @@
+#!/usr/bin/env bash
+# The extension on a thread-safe (ZTS) PHP, run the way FrankenPHP runs PHP:
+# a threaded host on the embed SAPI (tests/zts/host.c) runs the scenarios
+# of tests/zts/*.php against a throwaway redis-server.
+#
+#   tests/zts/run.sh [--no-tsan]     (ZTS_ONLY=ac: only scenarios a and c;
+#                                     ZTS_KEEP=1: keep the outputs of a failed run;
+#                                     REDISLOCK_ZTS_PREFIX=DIR: where the ZTS PHP is cached)
+#
+# 1. scripts/zts-php.sh: a ZTS PHP with libphp.so (built once, then cached);
+# 2. the extension built against it in a scratch copy (out of the tree), and
+#    the host;
+# 3. the scenarios: a (8 threads x 500 contended lock/unlock cycles with
+#    waiting, overlaps checked in Redis), b (fatal errors in one thread's
+#    requests release its locks only), c (a long worker-mode request keeps its
+#    pooled connections; requests after it reuse them; never one connection
+#    for two threads), d (the watchdog keeps several threads' locks);
+# 4. the same four again, fewer cycles, with the host and the extension built
+#    with -fsanitize=thread (ThreadSanitizer: a data race fails the run).
+# One line per scenario, then exactly "N passed, M failed"; non-zero exit
+# when anything failed. Needs what scripts/deps.sh installs.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+
+tsan=1
+for arg; do
+    case $arg in
+        --no-tsan) tsan=0 ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+        *) echo "run.sh: unknown argument $arg" >&2; exit 2 ;;
+    esac
+done
+
+# ZTS_ONLY=abcd: only these scenarios (default: all)
+want() { [[ ${ZTS_ONLY:-abcd} == *$1* ]]; }
+planned=()
+for s in a b c d; do want $s && planned+=("$s"); done
+if ((tsan)); then for s in a b c d; do want $s && planned+=("$s-tsan"); done; fi
+# Nothing could run (no ZTS PHP, a build failed, no server): every planned
+# scenario is a failure with the reason, never a skip.
+die() {
+    local s
+    echo "zts: $*" >&2
+    for s in "${planned[@]}"; do echo "FAIL $s: cannot run: $*"; done
+    echo "0 passed, ${#planned[@]} failed"
+    exit 1
+}
+command -v redis-server >/dev/null || die "redis-server not found (run scripts/deps.sh)"
+command -v redis-cli >/dev/null || die "redis-cli not found (run scripts/deps.sh)"
+
+prefix=$("$root/scripts/zts-php.sh") || die "no ZTS PHP (scripts/zts-php.sh failed)"
+php_config=$prefix/bin/php-config
+echo "zts: PHP $("$php_config" --version) ZTS with embed in $prefix"
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/redislock-zts.XXXXXX")
+redis_pid=''
+cleanup() {
+    set +e
+    if [[ -n $redis_pid ]]; then
+        kill -TERM "$redis_pid" 2>/dev/null
+        for _ in $(seq 50); do kill -0 "$redis_pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$redis_pid" 2>/dev/null
+        wait "$redis_pid" 2>/dev/null
+    fi
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# --- the extension, built in a scratch copy against the ZTS PHP -------------
+build_ext() {   # build_ext DIR EXTRA-CFLAGS EXTRA-LDFLAGS
+    local dir=$1 cflags=$2 ldflags=$3
+    mkdir -p "$dir"
+    # the sources only: an in-tree NTS build (scripts/build.sh) leaves objects beside them
+    (cd "$root" && find config.m4 ext src stubs \( -name '*.[ch]' -o -name '*.m4' -o -name '*.php' \) \
+        -not -path 'src/tests/*' -print0 | tar -c --null -T - -f - | tar -x -C "$dir" -f -)
+    touch "$dir"/stubs/*_arginfo.h   # newer than the stub: never regenerated
+    (
+        cd "$dir"
+        "$prefix/bin/phpize" >build.log 2>&1
+        CFLAGS="-O1 -g $cflags" LDFLAGS="$ldflags" ./configure --with-php-config="$php_config" >>build.log 2>&1
+        make -j2 >>build.log 2>&1
+    ) || { tail -30 "$dir/build.log" >&2; die "the extension did not build against the ZTS PHP ($dir/build.log)"; }
+    [[ -f $dir/modules/redislock.so ]] || die "no $dir/modules/redislock.so"
+}
+
+build_host() {   # build_host OUTPUT EXTRA-FLAGS
+    # shellcheck disable=SC2046,SC2086   # $2: flags, maybe none
+    cc -std=gnu11 -O1 -g -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers $2 \
+        $("$php_config" --includes) "$here/host.c" -o "$1" \
+        -L"$prefix/lib" -lphp -Wl,-rpath,"$prefix/lib" -pthread \
+        || die "the host did not build"
+}
+
+echo "zts: building the extension and the host"
+build_ext "$tmp/ext" "" ""
+grep -q '^#define ZTS 1' "$prefix/include/php/main/php_config.h" || die "$prefix is not a ZTS PHP"
+build_host "$tmp/host" ""
+if ((tsan)); then
+    build_ext "$tmp/ext-tsan" "-fsanitize=thread" "-fsanitize=thread"
+    build_host "$tmp/host-tsan" "-fsanitize=thread"
+fi
+
+# --- a throwaway redis-server on a free loopback port -----------------------
+free_port() {   # a random port nobody answers on; redis-server's bind is the real test (retried)
+    local p
+    for _ in $(seq 20); do
+        p=$((20000 + RANDOM % 40000))
+        (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return; }
+    done
+    return 1
+}
+port=''
+for _ in 1 2 3 4 5; do
+    port=$(free_port) || die "no free port"
+    mkdir -p "$tmp/redis"
+    redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
+        --dir "$tmp/redis" --logfile "$tmp/redis/redis.log" --maxclients 1000 </dev/null >/dev/null 2>&1 &
+    redis_pid=$!
+    for _ in $(seq 100); do
+        [[ $(redis-cli -p "$port" ping 2>/dev/null) == PONG ]] && break
+        kill -0 "$redis_pid" 2>/dev/null || break
+        sleep 0.05
+    done
+    [[ $(redis-cli -p "$port" ping 2>/dev/null) == PONG ]] && break
+    kill -KILL "$redis_pid" 2>/dev/null || true
+    wait "$redis_pid" 2>/dev/null || true
+    redis_pid=''
+done
+[[ -n $redis_pid ]] || die "redis-server did not start"
+export REDISLOCK_ZTS_PORT=$port
+rcli() { redis-cli -p "$port" "$@"; }
+
+# --- the scenarios ----------------------------------------------------------
+passed=0 failed=0
+verdict() {   # verdict NAME DETAIL: passes when $why (what went wrong) is empty
+    if [[ -z $why ]]; then
+        passed=$((passed + 1)); echo "PASS $1: $2"
+    else
+        failed=$((failed + 1)); echo "FAIL $1: ${why# }"
+    fi
+}
+
+# How the host loads the extension: as a php.ini does (extension=), or, under
+# ThreadSanitizer, by the host's own dlopen() (-m): PHP's asks for
+# RTLD_DEEPBIND, which the sanitizer's runtime refuses.
+load=ini
+# run_host NAME HOST EXT THREADS REQUESTS SCRIPT [ENV=V...]: runs it; sets $out
+# (its output file) and $why (what is wrong, empty when every request said ok).
+run_host() {
+    local name=$1 host=$2 ext=$3 threads=$4 requests=$5 script=$6 rc=0 nok nfail
+    shift 6
+    out=$tmp/$name.out
+    local how=(-d "extension=$ext")
+    [[ $load == dlopen ]] && how=(-m "$ext")
+    rcli flushall >/dev/null
+    rcli acl deluser w0 w1 w2 w3 w4 w5 w6 w7 >/dev/null
+    env "$@" TSAN_OPTIONS="${TSAN_OPTIONS:-} exitcode=66 log_path=$tmp/$name.tsan" \
+        timeout 600 "$host" -t "$threads" -n "$requests" "${how[@]}" "$here/$script" \
+        >"$out" 2>"$tmp/$name.err" || rc=$?
+    nok=$(grep -c '^\[t[0-9]*\.r[0-9]*\] ok ' "$out" || true)
+    nfail=$(grep -c '^\[t[0-9]*\.r[0-9]*\] FAIL ' "$out" || true)
+    why=''
+    ((rc == 0)) || why+=" host exit $rc;"
+    ((nfail == 0)) || why+=" $nfail checks failed: $(grep -m3 '] FAIL ' "$out" | sed 's/^\[[^]]*\] FAIL //' | paste -sd';' -);"
+    ((nok > 0)) || why+=" no check ran;"
+    if ls "$tmp/$name.tsan".* >/dev/null 2>&1; then
+        why+=" ThreadSanitizer: $({ grep -h '^SUMMARY: ' "$tmp/$name.tsan".*; grep -h 'WARNING: \|ERROR: ' "$tmp/$name.tsan".*; } | head -1 || true) (the report is on stderr);"
+        head -n 80 "$tmp/$name.tsan".* >&2 || true
+    fi
+    # a request that printed neither verdict nor the expected status: an error
+    if grep -q 'Segmentation\|Fatal error' "$tmp/$name.err" 2>/dev/null; then
+        why+=" $(head -1 "$tmp/$name.err");"
+    fi
+    oks=$nok
+}
+
+exit_of() {   # exit_of T R: the exit status the host printed for request T.R
+    sed -n "s/^\[t$1\.r$2\] exit=\(-\?[0-9]*\)$/\1/p" "$out"
+}
+
+scenario_a() {   # scenario_a LABEL HOST EXT THREADS CYCLES
+    local label=$1 threads=$4 cycles=$5 all cyc ovl
+    all=$((threads * cycles))
+    run_host "a$label" "$2" "$3" "$threads" 2 contended.php "ZTS_CYCLES=$cycles"
+    cyc=$(rcli get a:cycles); ovl=$(rcli get a:overlaps)
+    [[ $cyc == "$all" ]] || why+=" a:cycles $cyc, want $all;"
+    [[ $ovl == 0 ]] || why+=" a:overlaps $ovl;"
+    verdict "a$label" "$threads threads x $cycles contended lock/unlock cycles with waiting: $cyc cycles, $ovl overlaps in Redis; stats() per process ($oks checks)"
+}
+
+scenario_b() {   # scenario_b LABEL HOST EXT THREADS
+    run_host "b$1" "$2" "$3" "$4" 4 fatal.php
+    [[ $(exit_of 0 0) == 255 ]] || why+=" request 0.0 exit $(exit_of 0 0), want 255 (fatal);"
+    [[ $(exit_of 0 1) == 255 ]] || why+=" request 0.1 exit $(exit_of 0 1), want 255 (uncaught Error);"
+    [[ $(exit_of 0 2) == 255 ]] || why+=" request 0.2 exit $(exit_of 0 2), want 255 (max_execution_time);"
+    grep -q '^\[t0\.r0\] .*Allowed memory size' "$out" || why+=" no memory-limit fatal error seen;"
+    grep -q '^\[t0\.r1\] .*Call to undefined function' "$out" || why+=" no undefined-function error seen;"
+    grep -q '^\[t0\.r2\] .*Maximum execution time' "$out" || why+=" no max_execution_time fatal error seen;"
+    verdict "b$1" "fatal errors (memory limit; max_execution_time in a lock wait) and an uncaught Error in thread 0's requests: its locks released at their end, the other $(($4 - 1)) threads' locks still held ($oks checks)"
+}
+
+scenario_c() {   # scenario_c LABEL HOST EXT THREADS UNITS
+    run_host "c$1" "$2" "$3" "$4" 4 worker.php "ZTS_UNITS=$5"
+    verdict "c$1" "worker mode: $4 threads, $5 units of work in one request each, same CLIENT IDs before and after and in the 3 requests after; one pool per thread ($oks checks)"
+}
+
+scenario_d() {   # scenario_d LABEL HOST EXT THREADS
+    run_host "d$1" "$2" "$3" "$4" 12 watchdog.php
+    verdict "d$1" "watchdog: $(($4 - 1)) threads' auto_extend locks (TTL 600 ms) kept 3 s while thread 0's requests end; thread 0's left locks expire ($oks checks)"
+}
+
+ext=$tmp/ext/modules/redislock.so
+want a && scenario_a "" "$tmp/host" "$ext" 8 "${ZTS_CYCLES:-500}"
+want b && scenario_b "" "$tmp/host" "$ext" 8
+want c && scenario_c "" "$tmp/host" "$ext" 8 "${ZTS_UNITS:-300}"
+want d && scenario_d "" "$tmp/host" "$ext" 4
+if ((tsan)); then
+    # every request again, fewer cycles, with the host and the extension
+    # under ThreadSanitizer (libphp itself is not instrumented)
+    export TSAN_OPTIONS="halt_on_error=0 second_deadlock_stack=1"
+    load=dlopen
+    ext=$tmp/ext-tsan/modules/redislock.so
+    want a && scenario_a "-tsan" "$tmp/host-tsan" "$ext" 8 50
+    want b && scenario_b "-tsan" "$tmp/host-tsan" "$ext" 4
+    want c && scenario_c "-tsan" "$tmp/host-tsan" "$ext" 4 40
+    want d && scenario_d "-tsan" "$tmp/host-tsan" "$ext" 4
+fi
+
+if ((failed)) && [[ ${ZTS_KEEP:-0} == 1 ]]; then
+    keep=/tmp/redislock-zts-failed.$$; cp -a "$tmp" "$keep"; echo "zts: outputs kept in $keep" >&2
+fi
+echo "$passed passed, $failed failed"
+((failed == 0))
