@@ -21,7 +21,9 @@ stop_matrix() {
     rm -rf "$work"
 }
 trap stop_matrix EXIT
-matrix_groups=("trixie-redis trixie-valkey" "sid-redis sid-valkey sid-symfony81 sid-php86")
+# The thread-safe row (zts: tests/zts/run.sh on the host) is a group of its
+# own: the first run builds its ZTS PHP (about 15 min, then cached).
+matrix_groups=("trixie-redis trixie-valkey" "sid-redis sid-valkey sid-symfony81 sid-php86" "zts")
 if [[ ${REDISLOCK_MATRIX:-1} != 0 ]]; then
     for i in "${!matrix_groups[@]}"; do
         # shellcheck disable=SC2086
@@ -71,13 +73,6 @@ else
     REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + 1))   # did not run
 fi
 
-# A thread-safe PHP (ZTS, as FrankenPHP runs it): a threaded embed-SAPI host
-# runs its scenarios, then again under ThreadSanitizer. Its own row of the
-# table; its counts join the final line. The ZTS PHP is built once (about
-# 16 min) and cached.
-tests/zts/run.sh >"$work/zts.log" 2>&1 || true
-cat "$work/zts.log"
-
 # The host (Debian 12): phpt normal pass, bridge suites, valgrind pass; its
 # last line also counts the unit tests and fuzz targets above.
 REDISLOCK_SUITE_LABEL=bookworm ./tests/run-suite.sh "$@" | tee "$work/host.log" || true
@@ -91,14 +86,6 @@ fi
 v() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null | sed 's/^[0-9]*://; s/[+~-].*//'; }
 echo "bookworm|$(php -r 'echo PHP_VERSION;')|$(redis-server --version | sed -n 's/.*v=\([0-9.]*\).*/\1/p')|$(v libhiredis-dev)|$(v php-symfony-lock)|$(v php-illuminate-cache)|$(v phpunit)|$passed passed, $failed failed" \
     >"$work/rows"
-line=$(tail -n1 "$work/zts.log")
-if [[ $line =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
-    passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
-else
-    line="did not run"; failed=$((failed + 1))
-fi
-echo "zts|$(sed -n 's/^zts: PHP \([0-9.]*\) ZTS.*/\1/p' "$work/zts.log")|$(redis-server --version | sed -n 's/.*v=\([0-9.]*\).*/\1/p')|$(v libhiredis-dev)||||$line" \
-    >>"$work/rows"
 
 if ((${#matrix_pids[@]})); then
     for i in "${!matrix_pids[@]}"; do

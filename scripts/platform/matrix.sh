@@ -11,6 +11,8 @@
 #   sid-valkey     sid, PHP 8.5, Valkey 9.1: phpt normal pass
 #   sid-symfony81  sid, PHP 8.5: the Symfony bridge suite on Symfony 8.1 (experimental)
 #   sid-php86      sid, PHP 8.6-dev: built with -Wall -Wextra and no warning, loads, core phpt tests (0*)
+#   zts            the host, a thread-safe PHP with the embed SAPI (built once, cached):
+#                  tests/zts/run.sh, PHP threads running requests as FrankenPHP does
 #
 # Each row prints run-tests' summary and a line "ROW: N passed, M failed";
 # the last line adds them up. A row whose root cannot be made (mirror down)
@@ -24,7 +26,7 @@ top=$(cd "$here/../.." && pwd)
 # shellcheck source=platforms.sh
 . "$here/platforms.sh"
 
-all_rows=(trixie-redis trixie-valkey sid-redis sid-valkey sid-symfony81 sid-php86)
+all_rows=(trixie-redis trixie-valkey sid-redis sid-valkey sid-symfony81 sid-php86 zts)
 rows=("$@")
 ((${#rows[@]})) || rows=("${all_rows[@]}")
 
@@ -151,6 +153,20 @@ ensure_root() {   # ensure_root ROOT: make or update it once per run
     return "${root_ok[$1]}"
 }
 
+# The thread-safe row runs on the host: tests/zts/run.sh builds (or finds
+# cached) the ZTS PHP, builds the extension and the threaded host against it
+# outside the checkout, and prints "N passed, M failed".
+run_zts_row() {
+    local log=$logs/zts.log start=$SECONDS php
+    echo "matrix: === zts ==="
+    "$top/tests/zts/run.sh" >"$log" 2>&1
+    grep -vE '^\s*$' "$log" | tail -n 25
+    tally zts "$log"
+    echo "matrix: zts took $((SECONDS - start)) s"
+    php=$(sed -n 's/^zts: PHP \([^ ]*\).*/\1/p' "$log" | tail -n1)
+    table+=("zts|${php:-?} ZTS|$(redis-server --version | sed -n 's/.*v=\([0-9.]*\).*/\1/p')|$(dpkg-query -W -f='${Version}' libhiredis-dev 2>/dev/null | sed 's/^[0-9]*://; s/[+~-].*//')||||$row_counts")
+}
+
 run_row() {   # run_row ROW
     local row=$1 root php log=$logs/$1.log server envs=() args=() start=$SECONDS
     root=$(row_root "$row") php=$(row_php "$row")
@@ -194,7 +210,7 @@ run_row() {   # run_row ROW
 
 for row in "${rows[@]}"; do
     case " ${all_rows[*]} " in
-        *" $row "*) run_row "$row" ;;
+        *" $row "*) if [[ $row == zts ]]; then run_zts_row; else run_row "$row"; fi ;;
         *) fail_row "$row" "no such row (rows: ${all_rows[*]})" ;;
     esac
 done
