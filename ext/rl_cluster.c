@@ -266,6 +266,7 @@ static rl_cgroup *cluster_new(zval *server, const rl_settings *s, bool persisten
 oom:
     zend_throw_exception(zend_ce_error, "out of memory", 0);
 fail:
+    smart_str_free(&ck); /* a seed refused after others were named */
     rl_cluster_free(g);
     return NULL;
 }
