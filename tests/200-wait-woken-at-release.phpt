@@ -10,8 +10,9 @@ pcntl
 require __DIR__ . '/redislock_test.inc';
 
 // The holder takes the lock for 30 s and releases it after 0.6 s. A waiter
-// that only looked now and then (every 200 ms at most, or at the TTL's end)
-// would get it up to 200 ms late; a woken one within a round trip or so.
+// that only looked now and then (every 2 s at most, or at the TTL's end)
+// would get it 1.4 s late or more; a woken one within a round trip or so.
+// The bound leaves a loaded machine (CI's, beside the platform matrix) room.
 $holder = rl_php_child_start(<<<'PHP'
 $l = new RedisLock(rl_test_server(0));
 $t = $l->lock('rl200', 30000);
@@ -29,7 +30,7 @@ preg_match('/released at (\d+)/', $out, $m);
 $lateMs = ($acquiredAt - (int)$m[1]) / 1e6;
 echo "acquired: ", is_string($token) ? 'yes' : 'no', "\n";
 echo "after the release: ", $lateMs >= 0 ? 'yes' : "no ($lateMs ms)", "\n";
-$bound = rl_under_valgrind() ? 190 : 100;
+$bound = 1000;
 echo "woken by it: ", $lateMs < $bound ? 'yes' : "no ($lateMs ms late)", "\n";
 var_dump($lock->unlock('rl200', $token));
 $r = new RlTestRedis(rl_test_server(0));

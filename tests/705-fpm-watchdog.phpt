@@ -10,7 +10,7 @@ require __DIR__ . '/fpm.inc';
 
 $server = new RlTestServer();
 $r = $server->client();
-$fpm = new RlTestFpm(['pm.max_children' => 1, 'request_terminate_timeout' => '4s']);
+$fpm = new RlTestFpm(['pm.max_children' => 1, 'request_terminate_timeout' => '10s']);
 $fpm->writeScript('hold.php', <<<'PHP'
     <?php
     $lock = new RedisLock($_GET['addr'], ['auto_extend' => true]);
@@ -22,7 +22,7 @@ $fpm->writeScript('hold.php', <<<'PHP'
             $x = md5($x);
         }
     } elseif ($_GET['end'] === 'terminate') {
-        sleep(30);                        // request_terminate_timeout (4 s) kills the worker
+        sleep(30);                        // request_terminate_timeout (10 s: under load, room for the 2 s of CPU above) kills the worker
     } else {
         usleep(2500000);
         echo "held after 2.5 s: ", var_export($lock->isHeld($_GET['key']) && $lock->getValidity($_GET['key']) > 0, true), "\n";
