@@ -24,14 +24,9 @@
 #                p50/p99, rebuilds, Redis commands per request; the
 #                extension, the bridges, the frameworks' polling stores
 #                (stampede.sh, its own redis-server)  stampede.txt/.dat/.svg
-#   native       the release script against the server's own compare-
-#                and-delete (DELIFEQ, DELEX IFEQ): server time and CPU,
-#                round trip, and the handoff to a waiter; the host's
-#                redis-server and the sid root's Valkey 9.1 and Redis 8.6
-#                (native_release.sh, its own servers)  native_release.txt
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
-# Env: BENCH_ONLY ("cycle kinds watchdog handoff fpm fpm-tls cluster stampede native"), BENCH_DELAYS ("0.5 2"),
+# Env: BENCH_ONLY ("cycle kinds watchdog handoff fpm fpm-tls cluster stampede"), BENCH_DELAYS ("0.5 2"),
 #   BENCH_ROUNDS, BENCH_CYCLES, BENCH_ROUND_MS (cycle.php; BENCH_ROUNDS and
 #   BENCH_CYCLES, cycles per round, also cluster.php), BENCH_HANDOFFS
 #   (handoff.php), BENCH_FPM_SECONDS, BENCH_FPM_ROUNDS, BENCH_FPM_CONCURRENCY
@@ -44,7 +39,7 @@ ext="$root/modules/redislock.so"
 [[ -f $ext ]] || "$root/scripts/build.sh"
 results="$here/results"
 mkdir -p "$results"
-only=" ${BENCH_ONLY:-cycle kinds watchdog handoff fpm fpm-tls cluster stampede native} "
+only=" ${BENCH_ONLY:-cycle kinds watchdog handoff fpm fpm-tls cluster stampede} "
 read -r -a delays <<<"${BENCH_DELAYS:-0.5 2}"
 
 dir=$(mktemp -d)
@@ -193,10 +188,6 @@ fi
 
 if [[ $only == *" stampede "* ]]; then
     "$here/stampede.sh"   # BENCH_STAMPEDE_* settings: stampede.php
-fi
-
-if [[ $only == *" native "* ]]; then
-    "$here/native_release.sh"   # BENCH_NATIVE_SERVERS, BENCH_ROUNDS, BENCH_RELEASES, BENCH_HANDOFFS
 fi
 
 echo "results in bench/results/ (take numbers worth quoting on a quiet machine)"

@@ -260,7 +260,6 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
         rl_held *h = rl_held_add(o, key, *token_out, until);
         h->fence = fence;
         h->mode = op->mode;
-        h->first_look = first;
         if (o->auto_extend && !watch(o, &t, op, h)) {
             tally_free(&t);
             return -1; /* held and recorded: auto-release, or the caller's release, has it */
@@ -563,11 +562,6 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
         h->count--; /* re-entrant: the key goes at the last release */
         return 1;
     }
-    /* our lock (so the node holds the token as a string, or nothing), taken
-     * without a sign of contention: on a node with a compare-and-delete of
-     * its own, that and a look at the waiters' queue in one write (a waiter
-     * found there is woken by a second command) */
-    op.native = ours && h->mode == RL_MODE_EXCLUSIVE && h->first_look;
     tally_init(&t, o);
     run(o, &t, &op, 0);
     outcome = rl_decide(&t.count, 0, 0);

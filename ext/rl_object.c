@@ -498,7 +498,6 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
     h->mode = RL_MODE_EXCLUSIVE;
     h->watch = 0;
     h->lost_logged = false;
-    h->first_look = false;
     h->next = NULL;
     if (o->reentrant) {
         zend_hash_update_ptr(&o->held, key, h);
@@ -558,7 +557,6 @@ void rl_object_release_all(rl_object *o)
                 if (h->pid != rl_pid()) {
                     continue;
                 }
-                op.native = h->mode == RL_MODE_EXCLUSIVE && h->first_look; /* as rl_lock_release() */
                 if (rl_object_run(o, &op, votes, o->n, 0) >= o->quorum) {
                     RL_COUNT(released);
                     RL_COUNT(auto_released);

@@ -16,9 +16,6 @@ typedef struct rl_held {
     int mode;              /* rl_mode: a lock, a shared lock or a permit */
     uint64_t watch;        /* auto_extend: its watchdog id (0: not watched) */
     bool lost_logged;      /* the watchdog lost it, and the logger was told */
-    bool first_look;       /* a lock taken at the call's first try (no wait, no retry):
-                              nothing showed contention, so its release may go as the
-                              node's compare-and-delete (rl_op.native) */
     struct rl_held *next;  /* option reentrant false: the next owner's record of the same key */
 } rl_held;
 

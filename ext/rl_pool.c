@@ -87,7 +87,6 @@ void rl_pool_to_array(zval *out)
         add_assoc_long(&row, "connects", (zend_long)c->stats.connects);
         add_assoc_long(&row, "reconnects", (zend_long)c->stats.reconnects);
         add_assoc_long(&row, "dropped", (zend_long)c->stats.dropped);
-        add_assoc_string(&row, "native_delete", (char *)rl_native_name(c->native));
         add_next_index_zval(out, &row);
     } ZEND_HASH_FOREACH_END();
 }

@@ -13,10 +13,6 @@
  * under the connect deadline. */
 enum { PH_CONNECTING = 1, PH_TLS, PH_HANDSHAKE, PH_WAIT, PH_DONE };
 
-/* An UNLOCK sent as the node's compare-and-delete (rl_native_release_*):
- * the replies it waits for, in turn. */
-enum { NATIVE_DEL = 1, NATIVE_QUEUE, NATIVE_WAKE };
-
 static void finish(rl_vote *v, int status, int yes)
 {
     v->status = status;
@@ -110,22 +106,8 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
 
 static void send_op(rl_vote *v, const rl_op *op, int64_t now)
 {
-    rl_conn *c = v->conn;
-
     /* releases owed from a timed-out lock go first; nobody waits for their replies */
-    c->discard += rl_undos_append(c, now);
-    v->native_step = 0;
-    if (!v->native_off && rl_native_release_fits(c, op, (rl_send_form)v->form)) {
-        if (rl_native_release_append(c, op, now) != 0) {
-            fail(v, RL_E_NOMEM, "out of memory");
-            return;
-        }
-        v->native_step = NATIVE_DEL;
-        v->ack_owed = v->ack_next = 0;
-        v->sent = 1;
-        v->phase = PH_WAIT;
-        return;
-    }
+    v->conn->discard += rl_undos_append(v->conn, now);
     if (op->asking) { /* its +OK answers for nothing we wait for */
         if (rl_asking_append(v->conn, now) != 0) {
             fail(v, RL_E_NOMEM, "out of memory");
@@ -144,15 +126,6 @@ static void send_op(rl_vote *v, const rl_op *op, int64_t now)
         fail(v, RL_E_NOMEM, "out of memory");
         return;
     }
-    /* once per socket, behind its first lock command (whose reply comes
-     * first, and whose fate a server that chokes on the question cannot
-     * change): which compare-and-delete the node has. Its reply is taken by
-     * the connection, never seen here. */
-    if ((op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_UNLOCK)
-        && c->role == RL_ROLE_COMMAND && c->native == RL_NATIVE_UNKNOWN && rl_conn_native_ask(c, now) != 0) {
-        fail(v, RL_E_NOMEM, "out of memory");
-        return;
-    }
     v->sent = 1;
     v->phase = PH_WAIT;
 }
@@ -160,10 +133,6 @@ static void send_op(rl_vote *v, const rl_op *op, int64_t now)
 static void lost(rl_vote *v, const rl_op *op, int status, const char *msg, const rl_timeouts *t, int64_t now)
 {
     rl_conn_close(v->conn);
-    if (v->native_done) { /* the key is gone: the wake was all that was left */
-        finish(v, RL_OK, 1);
-        return;
-    }
     if (v->reused && !v->retried && v->phase == PH_WAIT) {
         v->retried = 1;
         v->form = (v->form == RL_FORM_EVAL) ? RL_FORM_RETRY_EVAL : RL_FORM_RETRY;
@@ -239,84 +208,9 @@ static void on_slots_reply(rl_vote *v, const rl_op *op, const redisReply *r)
     free(got);
 }
 
-/* Sends the wake script after a native release that left waiters queued. */
-static void send_wake(rl_vote *v, const rl_op *op, int64_t now)
-{
-    rl_op wake = *op;
-    wake.kind = RL_OP_WAKE;
-    if (rl_op_append(v->conn, &wake, (rl_send_form)v->wake_form, now) != 0) {
-        finish(v, RL_OK, 1); /* released; its waiters look again on their own */
-        return;
-    }
-    v->native_step = NATIVE_WAKE;
-}
-
-/* The replies to a release sent as the node's compare-and-delete: 1 when
- * this one was taken care of, 0 when it is the release's own answer
- * (judged as the script's would be). */
-static int on_native_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
-{
-    rl_conn *c = v->conn;
-    int refused;
-
-    switch (v->native_step) {
-    case NATIVE_DEL:
-        if (r->type == REDIS_REPLY_INTEGER && r->integer == 1) {
-            v->native_done = 1;
-            v->value = 1;
-            v->native_step = NATIVE_QUEUE;
-            return 1;
-        }
-        /* :0, the key does not hold the token as a string: expired (the
-         * usual case), or the token is now a holder of another kind (another
-         * object made it a shared lock), which the script releases too; or
-         * the node would not run it. The script then, in the same call: a
-         * release means what it always meant. */
-        refused = r->type == REDIS_REPLY_INTEGER && r->integer == 0 ? 1
-                : r->type == REDIS_REPLY_ERROR ? rl_native_refused(r->str, r->len) : 0;
-        if (refused) {
-            if (refused == 2) {
-                c->native = RL_NATIVE_NONE;
-            }
-            c->discard++; /* EXISTS's reply comes before the script's */
-            v->native_off = 1;
-            send_op(v, op, now);
-            return 1;
-        }
-        v->native_step = 0; /* MOVED, READONLY, ...: the release's own error */
-        return 0;
-    case NATIVE_QUEUE:
-        if (r->type == REDIS_REPLY_INTEGER && r->integer > 0) {
-            v->wake_form = RL_FORM_FIRST;
-            send_wake(v, op, now); /* waiters queued: one is woken, as the script would have */
-            return 1;
-        }
-        break;
-    case NATIVE_WAKE:
-        if (r->type == REDIS_REPLY_ERROR && strncmp(r->str, "NOSCRIPT", 8) == 0 && v->wake_form == RL_FORM_FIRST) {
-            v->wake_form = RL_FORM_EVAL;
-            send_wake(v, op, now);
-            return 1;
-        }
-        break;
-    }
-    /* the key is deleted: the release is done. A wake the node refused
-     * (OOM, say) leaves its waiters to look again on their own, as a
-     * release that lost the race to the key's TTL does. */
-    if (r->type != REDIS_REPLY_INTEGER && r->type != REDIS_REPLY_ERROR) {
-        rl_conn_close(c); /* out of step with our commands: never reused */
-    }
-    finish(v, RL_OK, 1);
-    return 1;
-}
-
 static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
 {
     int verdict;
-
-    if (v->native_step && on_native_reply(v, op, r, now)) {
-        return;
-    }
 
     if (op->kind == RL_OP_CLUSTER_SLOTS && r->type == REDIS_REPLY_ARRAY) {
         on_slots_reply(v, op, r);
@@ -459,10 +353,6 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
     }
     rl_conn_close(v->conn);
     v->conn->down_until_us = now + down_window(t);
-    if (v->native_done) {
-        finish(v, RL_OK, 1); /* the key is gone; its waiters look again on their own */
-        return;
-    }
     finish(v, RL_E_TIMEOUT, 0);
 }
 
@@ -635,7 +525,7 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
             abandon(&votes[i]);
         }
         /* whatever is still owed, nobody waits for now */
-        votes[i].conn->discard = rl_conn_unclaimed(votes[i].conn);
+        votes[i].conn->discard = votes[i].conn->fd >= 0 ? votes[i].conn->owed : 0;
     }
     if (fds != stack_fds) {
         free(fds);

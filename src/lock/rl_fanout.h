@@ -30,12 +30,6 @@ typedef struct rl_vote {
     int ack_owed;         /* a WAIT follows the command on the wire */
     int ack_next;         /* the command was judged: the next reply is WAIT's */
     int cmd_yes;          /* what the command said, while WAIT's reply is awaited */
-    int native_step;      /* an UNLOCK sent as the node's compare-and-delete: whose
-                             reply is next (rl_fanout.c NATIVE_*), 0 otherwise */
-    int native_off;       /* the node refused it: this release goes as the script */
-    int native_done;      /* it deleted the key: the release is done, whatever
-                             happens to the wake that may follow */
-    int wake_form;        /* the wake script's form (EVALSHA, then EVAL after NOSCRIPT) */
     int64_t connect_deadline_us;
 } rl_vote;
 

@@ -131,7 +131,6 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
 }
 
 static const int release_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_SHARED, WAKE_KEYS};
-static const int wake_keys[] = {KEY_QUEUE, KEY_RESERVATION, WAKE_KEYS};
 static const int extend_keys[] = {KEY_SHARED};
 static const int shared_keys[] = {KEY_SHARED, KEY_QUEUE, KEY_RESERVATION, WAKE_KEYS};
 static const int permit_keys[] = {KEY_QUEUE, KEY_RESERVATION, WAKE_KEYS};
@@ -172,7 +171,6 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
     argv_builder b = {.argc = 0};
     lock_keys k;
     int derived = op->kind == RL_OP_UNLOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
-                  || op->kind == RL_OP_WAKE
                   || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_HOLDS
                   || (op->kind == RL_OP_EXTEND && op->mode == RL_MODE_SHARED)
                   || (op->kind == RL_OP_LOCK && (op->fencing || op->promote || op->mode != RL_MODE_EXCLUSIVE));
@@ -217,9 +215,6 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         if (op->force) {
             arg(&b, "1", 1);
         }
-        break;
-    case RL_OP_WAKE:
-        script_head(&b, RL_SCRIPT_WAKE, eval, op, &k, wake_keys, 2 + RL_WAKE_BUCKETS);
         break;
     case RL_OP_HOLDS:
         script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, extend_keys, 1);
@@ -279,73 +274,6 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         lock_keys_free(&k);
     }
     return rc;
-}
-
-int rl_native_release_fits(const rl_conn *c, const rl_op *op, rl_send_form form)
-{
-    return op->kind == RL_OP_UNLOCK && op->native && !op->force && !op->asking && !op->repeat
-        && form == RL_FORM_FIRST && (c->native == RL_NATIVE_DELIFEQ || c->native == RL_NATIVE_DELEX);
-}
-
-int rl_native_release_append(rl_conn *c, const rl_op *op, int64_t now_us)
-{
-    argv_builder b = {.argc = 0};
-    size_t len = rl_key_derived(op->key, op->key_len, 'q', NULL, 0);
-    char stack[128], *queue = len + 1 <= sizeof stack ? stack : malloc(len + 1);
-    int rc;
-
-    if (queue == NULL) {
-        return RL_E_NOMEM;
-    }
-    rl_key_derived(op->key, op->key_len, 'q', queue, len + 1);
-    if (c->native == RL_NATIVE_DELEX) {
-        arg(&b, "DELEX", 5);
-        arg(&b, op->key, op->key_len);
-        arg(&b, "IFEQ", 4);
-    } else {
-        arg(&b, "DELIFEQ", 7);
-        arg(&b, op->key, op->key_len);
-    }
-    arg(&b, op->token, op->token_len);
-    rc = rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
-    if (rc == 0) {
-        b.argc = 0;
-        arg(&b, "EXISTS", 6);
-        arg(&b, queue, len);
-        rc = rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
-    }
-    if (queue != stack) {
-        free(queue);
-    }
-    return rc;
-}
-
-static int starts(const char *s, size_t len, const char *prefix)
-{
-    size_t n = strlen(prefix);
-    return len >= n && memcmp(s, prefix, n) == 0;
-}
-
-int rl_native_refused(const char *err, size_t len)
-{
-    /* what the node says of itself (the script would hear the same, and the
-     * layers above act on it: redirections, failover, login) */
-    static const char *const own[] = {"MOVED ", "ASK ", "TRYAGAIN", "CLUSTERDOWN", "READONLY", "NOAUTH",
-                                      "WRONGPASS", "LOADING", "BUSY", "MASTERDOWN", "ERR Protocol error"};
-    size_t i;
-    for (i = 0; i < sizeof own / sizeof own[0]; i++) {
-        if (starts(err, len, own[i])) {
-            return 0;
-        }
-    }
-    /* this key: another type (the script answers for any kind of holder) */
-    if (starts(err, len, "WRONGTYPE")) {
-        return 1;
-    }
-    /* anything else is the command's: unknown (renamed away, a proxy that
-     * lacks it, a node that said it had it), refused by ACL (NOPERM), another
-     * syntax */
-    return 2;
 }
 
 int rl_asking_append(rl_conn *c, int64_t now_us)

@@ -20,10 +20,7 @@ typedef enum rl_op_kind {
     RL_OP_CLUSTER_SLOTS, /* CLUSTER SLOTS into *slot_map (the first complete
                            map wins): yes when it covers every slot */
     RL_OP_FENCE_RAISE,  /* raise key's fence counter to op->fence (Lua) */
-    RL_OP_HOLDS,        /* yes when token holds key now, of any kind (Lua) */
-    RL_OP_WAKE          /* wake key's next live waiter if key is free and nobody
-                           woken holds the reservation (Lua; the second step of
-                           an UNLOCK sent as the node's compare-and-delete) */
+    RL_OP_HOLDS         /* yes when token holds key now, of any kind (Lua) */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */
@@ -62,11 +59,6 @@ typedef struct rl_op {
     int promote;         /* LOCK, LOCK_WAIT of a lock: a shared lock whose only
                             holder is token becomes token's lock (the acquire
                             script, with the shared holders' key) */
-    int native;          /* UNLOCK: token holds key as a lock (not a shared lock
-                            or a permit), taken at its first look: where the
-                            node has a compare-and-delete of its own, the fan-out
-                            sends that and EXISTS of the waiters' queue
-                            (rl_native_release_append), not the release script */
 } rl_op;
 
 typedef enum rl_send_form {
@@ -100,25 +92,6 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
  * c earlier (rl_conn_defer_undo), and forgets them. Returns how many
  * replies they owe. */
 int rl_undos_append(rl_conn *c, int64_t now_us);
-
-/* May op go as the node's compare-and-delete on c (c->native says it has
- * one)? Only a first send of a release that op->native allows: not forced,
- * not redirected by ASK (ASKING covers one command), not a retry. */
-int rl_native_release_fits(const rl_conn *c, const rl_op *op, rl_send_form form);
-
-/* Appends the release of op as the node's compare-and-delete ("DELIFEQ
- * key token" or "DELEX key IFEQ token", as c->native says) and "EXISTS
- * <key's waiters' queue>": two replies, :1 / :0 deleted or not, then the
- * number of queues (1: waiters to wake, with RL_OP_WAKE). 0 or RL_E_NOMEM. */
-int rl_native_release_append(rl_conn *c, const rl_op *op, int64_t now_us);
-
-/* An error reply to the compare-and-delete: 0 when it is the node's state,
- * which the script would meet too and the layers above act on (MOVED, ASK,
- * TRYAGAIN, CLUSTERDOWN, READONLY, NOAUTH, LOADING, BUSY, ...): the
- * release's error. Else the release is sent again as the script: 1 for
- * WRONGTYPE (this key holds another type), 2 for any other error (unknown
- * command, NOPERM, syntax: the connection stops using it). */
-int rl_native_refused(const char *err, size_t len);
 
 /* Appends ASKING (Cluster, before a command redirected by ASK). 0 or RL_E_NOMEM. */
 int rl_asking_append(rl_conn *c, int64_t now_us);

@@ -83,27 +83,6 @@
     "  e = redis.call('lindex', KEYS[" q "], 0) " \
     "end "
 
-/* Lua: the release's wake: waiters are taken off queue KEYS[q] until a
- * live one (deadline not passed), which is woken (its wake stream from
- * KEYS[w]) and holds the reservation KEYS[r] for 200 ms. With nobody
- * queued: one LPOP. */
-#define POP_AND_WAKE(q, r, w) \
-    "local e = redis.call('lpop', KEYS[" q "]) " \
-    "if e then " \
-    NOW \
-    "  while e do " \
-    "    local sep = string.find(e, ':', 1, true) " \
-    "    local deadline = tonumber(string.sub(e, 1, sep - 1)) " \
-    "    if deadline >= now then " \
-    "      local id = string.sub(e, sep + 1) " \
-    WAKE_ONE(w, q) \
-    "      redis.call('set', KEYS[" r "], id, 'px', 200) " \
-    "      break " \
-    "    end " \
-    "    e = redis.call('lpop', KEYS[" q "]) " \
-    "  end " \
-    "end "
-
 /* Lua: the holders' sorted set KEYS[z] without its expired entries; `left`
  * gets the ms until its last holder expires (nil: no holder). Needs `now`. */
 #define HOLDERS_LEFT(z) \
@@ -166,7 +145,21 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "  redis.call('del', KEYS[1]) "
     "else return 0 end "
     "end "
-    POP_AND_WAKE("2", "3", "5")
+    "local e = redis.call('lpop', KEYS[2]) "
+    "if e then "
+    NOW
+    "  while e do "
+    "    local sep = string.find(e, ':', 1, true) "
+    "    local deadline = tonumber(string.sub(e, 1, sep - 1)) "
+    "    if deadline >= now then "
+    "      local id = string.sub(e, sep + 1) "
+    WAKE_ONE("5", "2")
+    "      redis.call('set', KEYS[3], id, 'px', 200) "
+    "      break "
+    "    end "
+    "    e = redis.call('lpop', KEYS[2]) "
+    "  end "
+    "end "
     "return 1",
 
     /* EXTEND: KEYS lock [, shared holders]; ARGV[1] token (of any kind),
@@ -373,19 +366,6 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local s = redis.call('zscore', KEYS[z], ARGV[1]) " /* another type: its WRONGTYPE error */
     "if s and tonumber(s) >= now then return 1 end "
     "return 0",
-
-    /* WAKE: KEYS lock, queue, reservation, wake streams. After a release
-     * by the server's own compare-and-delete (DELIFEQ, DELEX IFEQ) that
-     * left waiters queued: the release's wake, unless the resource was
-     * taken since (its holder's release wakes them). A reservation does not
-     * stop it, as it does not stop the release: it may be a woken waiter's
-     * that found the lock taken by a newcomer (SET NX does not look at
-     * reservations) and queued again, and waits for this wake. 1 when it
-     * looked at the queue. */
-    [RL_SCRIPT_WAKE] =
-    "if redis.call('exists', KEYS[1]) == 1 then return 0 end "
-    POP_AND_WAKE("2", "3", "4")
-    "return 1",
 
     /* FENCE_RAISE: KEYS fence counter; ARGV[1] a number. Raises the
      * counter to it, never lowers it (RedLock's write-back of the number

@@ -22,17 +22,6 @@ const char *rl_conn_role_name(rl_conn_role role)
     return role == RL_ROLE_WAIT ? "wait" : "command";
 }
 
-const char *rl_native_name(int native)
-{
-    switch (native) {
-    case RL_NATIVE_ASKING: return "asking";
-    case RL_NATIVE_NONE: return "none";
-    case RL_NATIVE_DELIFEQ: return "DELIFEQ";
-    case RL_NATIVE_DELEX: return "DELEX";
-    }
-    return "unknown";
-}
-
 rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role)
 {
     rl_conn *c = calloc(1, sizeof *c);
@@ -97,11 +86,6 @@ void rl_conn_close(rl_conn *c)
     c->out_len = 0;
     c->owed = c->discard = 0;
     c->owed_since_us = 0;
-    if (c->native == RL_NATIVE_ASKING) {
-        c->native_gave_up = 1;
-    }
-    c->native = RL_NATIVE_UNKNOWN; /* a new socket may be another server: asked again */
-    c->native_ahead = 0;
     if (c->reader) {
         redisReaderFree(c->reader);
         c->reader = NULL;
@@ -133,8 +117,7 @@ static void drain_discards(rl_conn *c)
         rl_conn_close(c);
         return;
     }
-    /* COMMAND INFO's reply, if owed, is taken by rl_conn_next_reply() */
-    while ((c->discard > 0 || c->native == RL_NATIVE_ASKING) && (reply = rl_conn_next_reply(c, &status)) != NULL) {
+    while (c->discard > 0 && (reply = rl_conn_next_reply(c, &status)) != NULL) {
         freeReplyObject(reply);
         c->discard--;
     }
@@ -160,7 +143,7 @@ int rl_conn_check(rl_conn *c, int64_t now_us)
         rl_conn_close(c);
         return 0;
     }
-    if (c->discard > 0 || c->native == RL_NATIVE_ASKING) {
+    if (c->discard > 0) {
         drain_discards(c);
         return c->fd >= 0; /* replies still owed are read before ours, in order */
     }
@@ -516,93 +499,19 @@ int rl_conn_fill(rl_conn *c, char *err, size_t errlen)
 
 void *rl_conn_next_reply(rl_conn *c, int *status)
 {
-    for (;;) {
-        void *reply = NULL;
-        if (redisReaderGetReply(c->reader, &reply) != REDIS_OK) {
-            *status = RL_E_PROTOCOL;
-            return NULL;
-        }
-        if (reply == NULL) {
-            return NULL;
-        }
+    void *reply = NULL;
+    if (redisReaderGetReply(c->reader, &reply) != REDIS_OK) {
+        *status = RL_E_PROTOCOL;
+        return NULL;
+    }
+    if (reply != NULL) {
         /* A node that keeps answering is not stalled: the clock of what is
          * still owed restarts at each reply. */
         c->owed--;
         c->last_reply_us = rl_now_us();
         c->owed_since_us = c->owed > 0 ? c->last_reply_us : 0;
-        if (c->native != RL_NATIVE_ASKING) {
-            return reply;
-        }
-        if (c->native_ahead > 0) {
-            c->native_ahead--;
-            return reply;
-        }
-        c->native = rl_native_from_reply(reply); /* COMMAND INFO's: ours, not the caller's */
-        freeReplyObject(reply);
     }
-}
-
-int rl_conn_native_ask(rl_conn *c, int64_t now_us)
-{
-    static const char *argv[] = {"COMMAND", "INFO", "DELIFEQ", "DELEX"};
-    static const size_t lens[] = {7, 4, 7, 5};
-    int ahead = c->owed;
-
-    if (c->native != RL_NATIVE_UNKNOWN) {
-        return 0;
-    }
-    if (c->native_gave_up) {
-        c->native = RL_NATIVE_NONE;
-        return 0;
-    }
-    /* [[name, arity, [flags], first, last, step, [categories], [tips],
-     * [[key spec: ..., begin_search, [type, index, spec, [index, 1]], ...]]]]:
-     * 6 deep; the replies around it keep the limits (bytes and elements too) */
-    rl_reply_guard_allow_deep(&c->guard);
-    if (rl_conn_append(c, 4, argv, lens, now_us) != 0) {
-        return RL_E_NOMEM;
-    }
-    c->native = RL_NATIVE_ASKING;
-    c->native_ahead = ahead;
-    return 0;
-}
-
-/* One entry of COMMAND INFO's reply: the command, named name (lower case)? */
-static int is_command(const redisReply *e, const char *name)
-{
-    size_t n = strlen(name), i;
-    if (e->type != REDIS_REPLY_ARRAY || e->elements < 2 || e->element[0]->type != REDIS_REPLY_STRING
-        || e->element[0]->len != n || e->element[1]->type != REDIS_REPLY_INTEGER) {
-        return 0;
-    }
-    for (i = 0; i < n; i++) {
-        char ch = e->element[0]->str[i];
-        if ((ch >= 'A' && ch <= 'Z' ? ch - 'A' + 'a' : ch) != name[i]) {
-            return 0;
-        }
-    }
-    return 1;
-}
-
-int rl_native_from_reply(const void *reply)
-{
-    const redisReply *r = reply;
-    if (r->type != REDIS_REPLY_ARRAY || r->elements != 2) {
-        return RL_NATIVE_NONE; /* an error (a proxy that has no COMMAND), or not an answer to it */
-    }
-    /* a command the server lacks is a nil in its place */
-    if (is_command(r->element[0], "delifeq") && r->element[0]->element[1]->integer == 3) {
-        return RL_NATIVE_DELIFEQ;
-    }
-    if (is_command(r->element[1], "delex") && r->element[1]->element[1]->integer < 0) {
-        return RL_NATIVE_DELEX;
-    }
-    return RL_NATIVE_NONE;
-}
-
-int rl_conn_unclaimed(const rl_conn *c)
-{
-    return c->fd < 0 ? 0 : c->owed - (c->native == RL_NATIVE_ASKING);
+    return reply;
 }
 
 void rl_conn_defer_undo(rl_conn *c, const char *key, size_t key_len, const char *token, size_t token_len)

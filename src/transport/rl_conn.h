@@ -19,17 +19,6 @@ typedef struct rl_conn_stats {
 /* Longest stream entry id kept (ms-seq: two 64-bit numbers and a dash), with its NUL. */
 #define RL_WAKE_ID_MAX 48
 
-/* What a node offers to delete a key only while it holds a given value
- * without a script, learned once per socket (rl_conn_native_ask()): */
-#define RL_NATIVE_UNKNOWN 0 /* not asked on this socket */
-#define RL_NATIVE_ASKING 1  /* COMMAND INFO sent, its reply not read yet */
-#define RL_NATIVE_NONE 2    /* neither (or the node would not say, or refused one) */
-#define RL_NATIVE_DELIFEQ 3 /* Valkey 9.0+: DELIFEQ key value */
-#define RL_NATIVE_DELEX 4   /* Redis 8.4+, Valkey 9.2+: DELEX key IFEQ value */
-
-/* "unknown", "asking", "none", "DELIFEQ" or "DELEX". */
-const char *rl_native_name(int native);
-
 /* What a connection is for: a waiter's blocking reads never share a socket
  * with the lock commands. */
 typedef enum rl_conn_role {
@@ -76,12 +65,6 @@ typedef struct rl_conn {
     int must_answer;         /* an early decision still waits for this node (a
                                 sentinel group's master: its failure is how a
                                 failover is noticed) */
-    int native;              /* RL_NATIVE_*: the node's compare-and-delete; back
-                                to RL_NATIVE_UNKNOWN with every new socket */
-    int native_ahead;        /* RL_NATIVE_ASKING: replies owed before COMMAND INFO's */
-    int native_gave_up;      /* a socket closed while COMMAND INFO's reply was owed
-                                (a reply beyond the guard, a proxy that hangs up
-                                on it, or chance): not asked again, RL_NATIVE_NONE */
 } rl_conn;
 
 /* A closed connection to a copy of ep, for role. NULL when out of memory. */
@@ -166,27 +149,7 @@ void rl_conn_defer_undo(rl_conn *c, const char *key, size_t key_len, const char 
 void rl_conn_clear_undos(rl_conn *c);
 
 /* Takes the next complete reply (a redisReply *) off the reader, or NULL.
- * Sets *status to RL_E_PROTOCOL on a malformed stream. COMMAND INFO's
- * reply (rl_conn_native_ask()) is taken here and never returned. */
+ * Sets *status to RL_E_PROTOCOL on a malformed stream. */
 void *rl_conn_next_reply(rl_conn *c, int *status);
-
-/* Asks the node, once per socket (c->native RL_NATIVE_UNKNOWN), which
- * compare-and-delete it has: appends COMMAND INFO DELIFEQ DELEX, whose
- * reply rl_conn_next_reply() reads into c->native (in its turn among the
- * owed replies) and takes out of the stream: callers and their counts of
- * replies never see it. An error reply, or one of another shape, is
- * RL_NATIVE_NONE; never the version string (Valkey says redis_version
- * 7.2.4). The reply guard allows it (and it alone) its nesting (6 deep).
- * A connection whose socket closed while it was owed asks no more
- * (native_gave_up). 0 or RL_E_NOMEM. */
-int rl_conn_native_ask(rl_conn *c, int64_t now_us);
-
-/* What COMMAND INFO DELIFEQ DELEX's reply (a redisReply *) says: an
- * RL_NATIVE_* of NONE, DELIFEQ or DELEX (DELIFEQ when both). */
-int rl_native_from_reply(const void *reply);
-
-/* Replies owed to calls that stopped listening, but COMMAND INFO's: what
- * the next call must read and drop before its own. */
-int rl_conn_unclaimed(const rl_conn *c);
 
 #endif

@@ -44,12 +44,6 @@ void rl_reply_guard_reset(rl_reply_guard *g)
 void rl_reply_guard_expect(rl_reply_guard *g, unsigned n)
 {
     g->expected += n;
-    g->asked += n;
-}
-
-void rl_reply_guard_allow_deep(rl_reply_guard *g)
-{
-    g->deep_at = g->asked + 1;
 }
 
 int rl_reply_guard_idle(const rl_reply_guard *g)
@@ -69,7 +63,7 @@ static int refuse(rl_reply_guard *g, const char *fmt, ...)
 
 static unsigned max_depth(const rl_reply_guard *g)
 {
-    return g->deep || g->limits->max_depth >= RL_REPLY_DEPTH_CAP ? RL_REPLY_DEPTH_CAP : g->limits->max_depth;
+    return g->limits->max_depth < RL_REPLY_DEPTH_CAP ? g->limits->max_depth : RL_REPLY_DEPTH_CAP;
 }
 
 /* What the number being read is, for messages. */
@@ -148,7 +142,6 @@ static int begin_item(rl_reply_guard *g, unsigned char c)
         }
         g->expected--;
         g->reply_bytes = 0;
-        g->deep = ++g->begun == g->deep_at;
     }
     g->type = c;
     g->neg = g->digits = 0;

@@ -55,11 +55,6 @@ typedef struct rl_reply_guard {
     const rl_reply_limits *limits; /* not owned; must outlive the guard's use */
     uint64_t expected;  /* top-level replies the stream may still begin */
     uint64_t complete;  /* top-level replies seen whole since the reset */
-    uint64_t asked;     /* top-level replies asked for since the reset */
-    uint64_t begun;     /* top-level replies begun since the reset */
-    uint64_t deep_at;   /* 0, or 1 + the number of the reply that may nest
-                           RL_REPLY_DEPTH_CAP deep (rl_reply_guard_allow_deep) */
-    int deep;           /* the reply being scanned is that one */
     /* private: where the scan is */
     int state, type, neg, digits;
     unsigned depth;
@@ -83,12 +78,6 @@ void rl_reply_guard_reset(rl_reply_guard *g);
 /* n more replies were asked for: the stream may begin n more top-level
  * replies. A byte beginning a reply beyond those is refused. */
 void rl_reply_guard_expect(rl_reply_guard *g, unsigned n);
-
-/* The next reply asked for (by the next rl_reply_guard_expect()) may nest
- * RL_REPLY_DEPTH_CAP deep whatever the limits say; the replies before and
- * after it keep them (COMMAND INFO's reply nests 6 deep; a lock reply that
- * does is refused as before). One such reply at a time. */
-void rl_reply_guard_allow_deep(rl_reply_guard *g);
 
 /* Scans the next len bytes of the stream. Returns 0 when all are
  * acceptable so far (a reply may still be incomplete), -1 when the stream
