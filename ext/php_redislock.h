@@ -22,6 +22,7 @@ typedef struct rl_counters {
     zend_ulong lost;          /* auto_extend locks the watchdog could not keep, as seen by the request */
     zend_ulong cluster_redirects;     /* MOVED and ASK redirections followed */
     zend_ulong cluster_map_refreshes; /* slot maps asked for (CLUSTER SLOTS) */
+    zend_ulong cluster_one_key_releases; /* releases on the lock key alone, nobody woken (a slot under migration) */
 } rl_counters;
 
 /* The module globals are per PHP thread on a thread-safe (ZTS) PHP, as

@@ -477,6 +477,7 @@ static int is_lost(int status)
     return status == RL_E_CONNECT || status == RL_E_TIMEOUT || status == RL_E_IO;
 }
 
+
 void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
 {
     rl_cgroup *g = o->clusters[i];
@@ -484,7 +485,8 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
     int64_t start;
     unsigned slot;
     int redirects = 0;
-    char last[RL_ERRLEN];
+    int one_key = 0; /* 1: releasing the lock key alone; -1: that cannot be */
+    char last[RL_ERRLEN], tryagain[RL_ERRLEN];
 
     if (vote->status == RL_OK || (vote->status != RL_E_REPLY && !is_lost(vote->status))) {
         return; /* the usual case: an answer */
@@ -529,6 +531,14 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
                 c = node_conn(g, host, rd.port, RL_ROLE_COMMAND);
                 again.asking = 1;
             }
+        } else if (wait == RL_CLUSTER_TRYAGAIN && op->kind == RL_OP_UNLOCK && one_key == 0) {
+            /* a release names the lock's queue, reservation and wake
+             * streams too, split between the two nodes (or missing on the
+             * importing one) until the migration ends: the lock key alone
+             * is released at once, through ASK where it moved */
+            snprintf(tryagain, sizeof tryagain, "%s", vote->err);
+            one_key = 1;
+            c = slot_conn(g, slot, t, &rc, last, sizeof last);
         } else if (wait) {
             /* TRYAGAIN (the keys of a slot being migrated are split between
              * two nodes) or CLUSTERDOWN (a failover under way): pause and
@@ -568,6 +578,20 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
         if (!again.asking) {
             point(o, i, c);
         }
+        again.one_key = one_key == 1;
         run_one(&again, vote, c, t);
+        if (again.one_key && vote->status == RL_OK) {
+            if (vote->value != -1) {
+                RL_COUNT(cluster_one_key_releases);
+                vote->one_key = 1; /* the caller's log says so */
+                return;
+            }
+            /* a shared lock: its holders are another key, so the
+             * migration is waited out as for any script of several keys */
+            one_key = -1;
+            vote->status = RL_E_REPLY;
+            vote->yes = 0;
+            snprintf(vote->err, sizeof vote->err, "%s", tryagain);
+        }
     }
 }

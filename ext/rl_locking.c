@@ -35,7 +35,9 @@ static void tally_free(rl_tally *t)
 
 static void run(rl_object *o, rl_tally *t, const rl_op *op, int early)
 {
-    rl_object_run(o, op, t->votes, early ? o->quorum : o->n, early);
+    /* need is the quorum also when every node is waited for: a node benched
+     * after a timeout is asked only if the quorum cannot be had without it */
+    rl_object_run(o, op, t->votes, o->quorum, early);
     rl_count_votes(&t->count, t->votes, o->n);
 }
 
@@ -51,7 +53,9 @@ static void context_of(rl_object *o, rl_tally *t, int64_t start_us, zval *ctx)
     array_init(&nodes);
     for (i = 0; i < o->n; i++) {
         rl_vote *v = &t->votes[i];
-        add_assoc_string(&nodes, v->conn->name, v->status == RL_OK ? (v->yes ? "yes" : "no") : v->err);
+        add_assoc_string(&nodes, v->conn->name, v->status != RL_OK ? v->err
+                         : v->one_key ? "yes, on the lock key alone: its Cluster slot is being migrated, waiters not woken"
+                         : v->yes ? "yes" : "no");
     }
     add_assoc_zval(ctx, "nodes", &nodes);
 }
@@ -110,7 +114,7 @@ static size_t release_where(rl_object *o, const rl_tally *t, const rl_op *like, 
         }
     }
     if (n > 0) {
-        rl_fanout(&op, votes, n, n, 0, &o->timeouts);
+        rl_fanout(&op, votes, n, 0, 0, &o->timeouts); /* 0: a benched node keeps its deferred undo */
     }
     if (votes != stack) {
         efree(votes);
@@ -544,6 +548,19 @@ static rl_held *held_now(rl_object *o, zend_string *key, zend_string *token)
     return h;
 }
 
+/* A Cluster node released on the lock key alone (its slot being migrated):
+ * waiters were not woken, which the log says as a warning. */
+static bool one_key_release(const rl_tally *t, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (t->votes[i].one_key) {
+            return true;
+        }
+    }
+    return false;
+}
+
 int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
 {
     rl_held *h = held_now(o, key, token);
@@ -576,7 +593,7 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
             /* told as "lost" already */
         } else if (r == 1) {
             RL_COUNT(released);
-            log_votes(o, &t, start, "info", "released", key, ZSTR_VAL(token));
+            log_votes(o, &t, start, one_key_release(&t, o->n) ? "warning" : "info", "released", key, ZSTR_VAL(token));
         } else if (ours) {
             RL_COUNT(expired); /* held it, but its TTL ran out first */
             log_votes(o, &t, start, "warning", "expired", key, ZSTR_VAL(token));
@@ -656,13 +673,20 @@ int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
     /* no token: the script's '' asks whether anyone holds it */
     rl_op op = {.kind = RL_OP_HOLDS, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
                  .token = token ? ZSTR_VAL(token) : "", .token_len = token ? ZSTR_LEN(token) : 0};
+    rl_held *h = token ? rl_held_find_token(o, key, token) : NULL;
     int64_t start = rl_now_us();
     rl_outcome outcome;
     rl_tally t;
     int r;
 
+    /* as for extend: the shared holders' key only when it is a shared lock */
+    op.mode = h != NULL && h->mode == RL_MODE_SHARED ? RL_MODE_SHARED : RL_MODE_EXCLUSIVE;
     tally_init(&t, o);
     run(o, &t, &op, 1);
+    if (op.mode != RL_MODE_SHARED && rl_extend_wants_shared(t.votes, o->n)) {
+        op.mode = RL_MODE_SHARED;
+        run(o, &t, &op, 1);
+    }
     outcome = rl_decide(&t.count, 0, 0);
     r = outcome == RL_NO_QUORUM ? fail_no_quorum(o, &t, key, start) : outcome == RL_WON;
     tally_free(&t);
@@ -690,7 +714,7 @@ int rl_lock_force(rl_object *o, zend_string *key)
         r = outcome == RL_WON;
         if (r == 1) {
             RL_COUNT(released);
-            log_votes(o, &t, start, "warning", "force_released", key, NULL);
+            log_votes(o, &t, start, "warning", "force_released", key, NULL); /* a one-key release shows in its votes */
         }
     }
     tally_free(&t);

@@ -557,7 +557,7 @@ void rl_object_release_all(rl_object *o)
                 if (h->pid != rl_pid()) {
                     continue;
                 }
-                if (rl_object_run(o, &op, votes, o->n, 0) >= o->quorum) {
+                if (rl_object_run(o, &op, votes, o->quorum, 0) >= o->quorum) {
                     RL_COUNT(released);
                     RL_COUNT(auto_released);
                     rl_object_log(o, "info", "auto-released", key, NULL);

@@ -64,6 +64,7 @@ void rl_counters_info(void)
     ROW("Locks lost by the watchdog", lost);
     ROW("Cluster redirections followed", cluster_redirects);
     ROW("Cluster slot maps fetched", cluster_map_refreshes);
+    ROW("Cluster releases on the lock key alone (slot migrating)", cluster_one_key_releases);
 #undef ROW
 }
 
@@ -85,4 +86,5 @@ void rl_counters_to_array(zval *out)
     add_assoc_long(out, "auto_extended", (zend_long)extended);
     add_assoc_long(out, "cluster_redirects", (zend_long)RL_STAT(cluster_redirects));
     add_assoc_long(out, "cluster_map_refreshes", (zend_long)RL_STAT(cluster_map_refreshes));
+    add_assoc_long(out, "cluster_one_key_releases", (zend_long)RL_STAT(cluster_one_key_releases));
 }

@@ -1,5 +1,5 @@
 --TEST--
-Stalled server (SIGSTOP): lock() throws "timed out" after about 'timeout'; the next call fails fast; after resume and the down window calls succeed on a clean connection
+Stalled server (SIGSTOP): lock() throws "timed out" after about 'timeout'; the only node is asked again by the next calls (the quorum cannot be had without it), each bounded by 'timeout'; after resume calls succeed on a clean connection
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; rl_skip_unless_redis_binary(); ?>
 --EXTENSIONS--
@@ -43,11 +43,11 @@ echo "waited about the timeout: ", ($s >= 0.25 && $s < ($vg ? 5.0 : 1.5)) ? 'yes
 [$res, $s] = $call(fn() => $lock->lock('b', 60000));
 echo $res, "\n";
 var_dump(str_contains($res, 'timed out'));
-echo "failed fast: ", $s < 0.2 ? 'yes' : "no ($s s)", "\n";
+echo "asked again, waited about the timeout: ", ($s >= 0.25 && $s < ($vg ? 5.0 : 1.5)) ? 'yes' : "no ($s s)", "\n";
 
 [$res, $s] = $call(fn() => $lock->unlock('a', $ta));
 echo "unlock: ", str_contains($res, 'RedisLockConnectionException') ? 'exception' : $res, "\n";
-echo "failed fast: ", $s < 0.2 ? 'yes' : "no ($s s)", "\n";
+echo "asked again, waited about the timeout: ", ($s >= 0.25 && $s < ($vg ? 5.0 : 1.5)) ? 'yes' : "no ($s s)", "\n";
 
 echo "-- resumed, after the down window\n";
 $server->resume();
@@ -63,8 +63,11 @@ var_dump(rl_wait_until(fn() => !in_array($firstConn, $ours(), true), 5.0));
 echo "lock(c) held by another: $res\n";
 $td = $lock->lock('d', 60000);
 var_dump(is_string($td) && $r->get('lock:d') === $td);
-var_dump($lock->lock('a', 60000) === $ta);      // still ours, re-entrant
-var_dump($lock->unlock('a', $ta), $lock->unlock('a', $ta), $r->exists('lock:a'));
+// the unlock that timed out had gone out: the server ran it when it resumed
+var_dump($r->exists('lock:a'));
+$ta2 = $lock->lock('a', 60000);
+var_dump(is_string($ta2) && $ta2 !== $ta && $r->get('lock:a') === $ta2);
+var_dump($lock->unlock('a', $ta2), $lock->unlock('a', $ta2), $r->exists('lock:a'));
 var_dump($lock->unlock('d', $td), $r->exists('lock:d'));
 var_dump($r->get('lock:c'));
 $now = $ours();
@@ -79,16 +82,17 @@ bool(true)
 waited about the timeout: yes
 RedisLockConnectionException: Redis node 127.0.0.1:PORT: %s
 bool(true)
-failed fast: yes
+asked again, waited about the timeout: yes
 unlock: exception
-failed fast: yes
+asked again, waited about the timeout: yes
 -- resumed, after the down window
 bool(true)
 lock(c) held by another: NULL
 bool(true)
+int(0)
 bool(true)
 bool(true)
-bool(true)
+bool(false)
 int(0)
 bool(true)
 int(0)

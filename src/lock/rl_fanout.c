@@ -11,10 +11,15 @@
 
 /* PH_TLS: the TLS handshake of a new connection, between connect and login,
  * under the connect deadline. */
-enum { PH_CONNECTING = 1, PH_TLS, PH_HANDSHAKE, PH_WAIT, PH_DONE };
+/* PH_BENCHED: a node that timed out a moment ago, held in reserve: asked
+ * only if the call cannot reach its quorum without it. */
+enum { PH_CONNECTING = 1, PH_TLS, PH_HANDSHAKE, PH_WAIT, PH_BENCHED, PH_DONE };
 
 static void finish(rl_vote *v, int status, int yes)
 {
+    if (status == RL_OK) {
+        v->conn->down_until_us = 0; /* it answered: benched no more */
+    }
     v->status = status;
     v->yes = (status == RL_OK) && yes;
     v->phase = PH_DONE;
@@ -382,16 +387,8 @@ static void on_writable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
     }
 }
 
-static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
+static void ask(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
-    memset(&v->status, 0, sizeof *v - offsetof(rl_vote, status));
-    v->form = op->repeat ? RL_FORM_RETRY : RL_FORM_FIRST;
-    if (v->conn->down_until_us > now) {
-        snprintf(v->err, sizeof v->err, "timed out a moment ago; not asked again for %lld ms",
-                 (long long)((v->conn->down_until_us - now + 999) / 1000));
-        finish(v, RL_E_TIMEOUT, 0);
-        return;
-    }
     v->reused = rl_conn_check(v->conn, now);
     if (v->reused) {
         send_op(v, op, now);
@@ -403,11 +400,48 @@ static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now
     }
 }
 
+static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
+{
+    memset(&v->status, 0, sizeof *v - offsetof(rl_vote, status));
+    v->form = op->repeat ? RL_FORM_RETRY : RL_FORM_FIRST;
+    if (v->conn->down_until_us > now) {
+        v->phase = PH_BENCHED;
+        return;
+    }
+    ask(v, op, t, now);
+}
+
+/* A benched node is asked when the nodes in play can no longer make the
+ * quorum and the bench can: as few of them as it takes, in order. */
+static void call_up(rl_vote *votes, size_t n, size_t short_by, const rl_op *op, const rl_timeouts *t,
+                    int64_t now)
+{
+    size_t i;
+    for (i = 0; i < n && short_by > 0; i++) {
+        if (votes[i].phase == PH_BENCHED) {
+            votes[i].phase = 0;
+            ask(&votes[i], op, t, now);
+            short_by--;
+        }
+    }
+}
+
+static void leave_benched(rl_vote *v, int64_t now)
+{
+    snprintf(v->err, sizeof v->err, "timed out a moment ago; not asked again for %lld ms",
+             (long long)((v->conn->down_until_us - now + 999) / 1000));
+    finish(v, RL_E_TIMEOUT, 0);
+}
+
 /* Leaves a node the decision did not wait for: what it owes is read and
  * dropped before its next command. */
-static void abandon(rl_vote *v)
+static void abandon(rl_vote *v, int64_t now)
 {
     rl_conn *c = v->conn;
+    if (v->phase == PH_BENCHED) {
+        leave_benched(v, now);
+        return;
+    }
     if (v->phase == PH_CONNECTING || v->phase == PH_TLS || c->out_len > 0) {
         rl_conn_close(c);
     }
@@ -434,12 +468,18 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
         int64_t next = INT64_MAX;
         int timeout_ms;
 
-        size_t must = 0;
+        size_t must = 0, benched = 0;
         yes = open = 0;
         for (i = 0; i < n; i++) {
-            yes += votes[i].phase == PH_DONE && votes[i].yes;
-            open += votes[i].phase != PH_DONE;
-            must += votes[i].phase != PH_DONE && votes[i].conn->must_answer;
+            int p = votes[i].phase;
+            yes += p == PH_DONE && votes[i].yes;
+            open += p != PH_DONE && p != PH_BENCHED;
+            benched += p == PH_BENCHED;
+            must += p != PH_DONE && p != PH_BENCHED && votes[i].conn->must_answer;
+        }
+        if (benched > 0 && yes + open < need && yes + open + benched >= need) {
+            call_up(votes, n, need - yes - open, op, t, now);
+            continue; /* counted again: a node asked may have answered at once */
         }
         if (open == 0 || (early && must == 0 && (yes >= need || yes + open < need))
             || (t->stop_at_us && now >= t->stop_at_us)) {
@@ -449,7 +489,7 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
             rl_vote *v = &votes[i];
             fds[i].fd = -1;
             fds[i].events = fds[i].revents = 0;
-            if (v->phase == PH_DONE) {
+            if (v->phase == PH_DONE || v->phase == PH_BENCHED) {
                 continue;
             }
             fds[i].fd = v->conn->fd;
@@ -479,7 +519,7 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
         now = rl_now_us();
         for (i = 0; i < n; i++) {
             rl_vote *v = &votes[i];
-            if (v->phase == PH_DONE) {
+            if (v->phase == PH_DONE || v->phase == PH_BENCHED) {
                 continue;
             }
             if (v->phase == PH_TLS) {
@@ -522,7 +562,7 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
     }
     for (i = 0; i < n; i++) {
         if (votes[i].phase != PH_DONE) {
-            abandon(&votes[i]);
+            abandon(&votes[i], now);
         }
         /* whatever is still owed, nobody waits for now */
         votes[i].conn->discard = votes[i].conn->fd >= 0 ? votes[i].conn->owed : 0;

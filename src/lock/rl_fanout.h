@@ -24,6 +24,8 @@ typedef struct rl_vote {
     int yes;              /* out: the node voted yes (status RL_OK) */
     long long value;      /* out: an integer reply's value (status RL_OK) */
     int sent;             /* out: the command went out (it may have run) */
+    int one_key;          /* out: a Cluster release made on the lock key alone
+                             (set by the caller that made it: nobody woken) */
     char err[RL_ERRLEN];  /* out: what went wrong, without the node's name */
     /* private to the fan-out */
     int phase, handshake_left, auth_pending, reused, retried, form;

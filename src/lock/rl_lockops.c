@@ -170,9 +170,8 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
     int eval = (form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL), rc;
     argv_builder b = {.argc = 0};
     lock_keys k;
-    int derived = op->kind == RL_OP_UNLOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
-                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_HOLDS
-                  || (op->kind == RL_OP_EXTEND && op->mode == RL_MODE_SHARED)
+    int derived = (op->kind == RL_OP_UNLOCK && !op->one_key) || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
+                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
                   || (op->kind == RL_OP_LOCK && (op->fencing || op->promote || op->mode != RL_MODE_EXCLUSIVE));
 
     if (derived && lock_keys_make(&k, op->key, op->key_len) != 0) {
@@ -210,14 +209,18 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         arg_num(&b, op->ttl_ms);
         break;
     case RL_OP_UNLOCK:
-        script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, release_keys, 3 + RL_WAKE_BUCKETS);
+        if (op->one_key) {
+            script_head(&b, RL_SCRIPT_RELEASE_ONE_KEY, eval, op, NULL, NULL, 0);
+        } else {
+            script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, release_keys, 3 + RL_WAKE_BUCKETS);
+        }
         arg(&b, op->token, op->token_len);
         if (op->force) {
             arg(&b, "1", 1);
         }
         break;
     case RL_OP_HOLDS:
-        script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, extend_keys, 1);
+        script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, extend_keys, op->mode == RL_MODE_SHARED);
         arg(&b, op->token, op->token_len);
         break;
     case RL_OP_EXTEND:

@@ -52,10 +52,13 @@ typedef struct rl_op {
     long long fence;     /* FENCE_RAISE: the number to raise the counter to */
     int mode;            /* LOCK, LOCK_WAIT: an rl_mode (a LOCK of another mode than
                             exclusive is that mode's script, not queueing);
-                            EXTEND: RL_MODE_SHARED sends the shared holders' key
-                            (else a shared lock answers no with value -1) */
+                            EXTEND, HOLDS: RL_MODE_SHARED sends the shared holders'
+                            key (else a shared lock answers no with value -1) */
     long long limit;     /* RL_MODE_PERMIT: the semaphore's limit */
     int force;           /* UNLOCK: whoever holds it (token unused) */
+    int one_key;         /* UNLOCK: touch the lock key alone, wake nobody (a
+                            Cluster slot under migration answers a script of
+                            several keys TRYAGAIN); a shared lock's value is -1 */
     int promote;         /* LOCK, LOCK_WAIT of a lock: a shared lock whose only
                             holder is token becomes token's lock (the acquire
                             script, with the shared holders' key) */

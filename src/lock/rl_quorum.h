@@ -61,7 +61,7 @@ long long rl_fence_of(const rl_vote *votes, size_t n);
  * yes with a count at least that high: its counter already holds it. */
 int rl_fence_needs_raise(const rl_vote *v, long long fence);
 
-/* Did a node answer an extend sent without the shared holders' key with
+/* Did a node answer an extend (or holds) sent without the shared holders' key with
  * -1 (the token's lock is a shared one: ask again with that key)? */
 int rl_extend_wants_shared(const rl_vote *votes, size_t n);
 

@@ -162,6 +162,27 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "end "
     "return 1",
 
+    /* RELEASE_ONE_KEY: KEYS lock; ARGV[1] token, ARGV[2] '1' for
+     * forceUnlock. RELEASE on the lock key alone, for a Cluster slot being
+     * migrated, where a script of several keys is answered TRYAGAIN until
+     * the migration ends: nobody is woken (waiters find the resource free
+     * on their next look). 1 when it was held and is released, 0 when not,
+     * -1 for a shared lock (its holders are another key: not released). */
+    [RL_SCRIPT_RELEASE_ONE_KEY] =
+    "local v = redis.pcall('get', KEYS[1]) "
+    "if v == '\\0shared' then return -1 end "
+    "if ARGV[2] == '1' then return redis.call('del', KEYS[1]) end "
+    "if type(v) == 'table' then " /* a semaphore's permits */
+    "  local s = redis.call('zscore', KEYS[1], ARGV[1]) "
+    "  if not s then return 0 end "
+    "  redis.call('zrem', KEYS[1], ARGV[1]) "
+    NOW
+    "  if tonumber(s) < now then return 0 end "
+    "  return 1 "
+    "end "
+    "if v == ARGV[1] then return redis.call('del', KEYS[1]) end "
+    "return 0",
+
     /* EXTEND: KEYS lock [, shared holders]; ARGV[1] token (of any kind),
      * ARGV[2] ttl ms. 1 when it held and now has ttl left (a key of several
      * holders lives as long as its longest); -1: a shared lock, to be asked
@@ -351,15 +372,19 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local first = redis.call('zrange', KEYS[1], 0, 0, 'withscores') "
     "return tonumber(first[2]) - now",
 
-    /* HOLDS: KEYS lock, shared holders; ARGV[1] token of any kind, or ''
+    /* HOLDS: KEYS lock [, shared holders]; ARGV[1] token of any kind, or ''
      * (no token is empty) for anyone at all. 1 when it holds the resource
-     * now. */
+     * now; -1: a shared lock, to be asked again with its holders' key (one
+     * key, as for EXTEND, during a Cluster slot migration). */
     [RL_SCRIPT_HOLDS] =
     "local v = redis.pcall('get', KEYS[1]) "
     "local anyone = ARGV[1] == '' "
     "if v == ARGV[1] then return 1 end "
     "local z "
-    "if v == '\\0shared' then z = 2 elseif type(v) == 'table' then z = 1 "
+    "if v == '\\0shared' then "
+    "  if not KEYS[2] then return -1 end "
+    "  z = 2 "
+    "elseif type(v) == 'table' then z = 1 "
     "elseif anyone and v then return 1 else return 0 end "
     NOW
     "if anyone then return #redis.call('zrangebyscore', KEYS[z], now, '+inf', 'limit', 0, 1) end "

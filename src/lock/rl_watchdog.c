@@ -2,6 +2,8 @@
 #ifdef RL_WATCHDOG
 #include "rl_quorum.h"
 #include "../base/rl_clock.h"
+#include "../base/rl_status.h"
+#include "../topology/rl_slots.h"
 #include "../base/rl_pid.h"
 #include <pthread.h>
 #include <signal.h>
@@ -139,12 +141,47 @@ static rl_conn *conn_for(const rl_endpoint *ep)
     return c->conn;
 }
 
+/* A Cluster master that answered MOVED or ASK for the key (its slot being
+ * resharded): the extension is sent where it points, with ASKING for an
+ * ASK; after a MOVED that node is the watch's from now on (only this
+ * thread reads w->eps while the watch is busy). */
+static void follow_redirect(watch *w, size_t i, const rl_op *op, rl_vote *v)
+{
+    rl_redirect rd;
+    rl_endpoint ep;
+    rl_conn *c;
+    rl_op again = *op;
+    int kind = v->status == RL_E_REPLY ? rl_cluster_redirect(v->err, strlen(v->err), &rd) : 0;
+
+    if (kind == 0 || rl_endpoint_copy(&ep, &w->eps[i]) != 0) {
+        return;
+    }
+    if (!rd.same_host && rl_endpoint_set_str(&ep.host, rd.host, strlen(rd.host)) != 0) {
+        rl_endpoint_clear(&ep);
+        return;
+    }
+    ep.port = rd.port;
+    c = conn_for(&ep);
+    if (c != NULL) {
+        again.asking = kind == RL_REDIRECT_ASK;
+        memset(v, 0, sizeof *v);
+        v->conn = c;
+        rl_fanout(&again, v, 1, 1, 0, &w->timeouts);
+        if (kind == RL_REDIRECT_MOVED && v->status == RL_OK) {
+            rl_endpoint t = w->eps[i];
+            w->eps[i] = ep;
+            ep = t;
+        }
+    }
+    rl_endpoint_clear(&ep);
+}
+
 /* One extension of w on all its nodes (outside the mutex: w's settings do
- * not change). Returns the new validity end; 0 when enough nodes said the
+ * not change but a Cluster node after MOVED). Returns the new validity end; 0 when enough nodes said the
  * lock is not ours that no quorum can extend it (gone, taken over); -1 when
  * too few answered in time (a node down or slow: worth another try while
  * the lock may still be valid). */
-static int64_t extend_once(const watch *w, long long ttl_ms)
+static int64_t extend_once(watch *w, long long ttl_ms)
 {
     rl_vote stack[8], *votes = w->n <= 8 ? stack : calloc(w->n, sizeof *votes);
     rl_op op;
@@ -176,6 +213,9 @@ static int64_t extend_once(const watch *w, long long ttl_ms)
         }
     }
     rl_fanout(&op, votes, w->n, w->quorum, 1, &w->timeouts);
+    for (i = 0; i < w->n; i++) {
+        follow_redirect(w, i, &op, &votes[i]);
+    }
     rl_count_votes(&count, votes, w->n);
     until = rl_valid_until(start, ttl_ms, w->drift_factor, w->drift);
     if (votes != stack) {

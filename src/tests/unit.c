@@ -135,10 +135,13 @@ UNIT_TEST(test_lockops)
     rl_op extend = {RL_OP_EXTEND, "lock:r", 6, "tok", 3, 5000};
     rl_op fenced = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
     rl_op permit = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
+    rl_op one_key = {RL_OP_UNLOCK, "lock:r", 6, "tok", 3, 0};
+    rl_op holds = {RL_OP_HOLDS, "lock:r", 6, "tok", 3, 0};
     long long v = 0;
     int s;
 
     fenced.fencing = 1;
+    one_key.one_key = 1;
     permit.mode = RL_MODE_PERMIT;
     permit.limit = 3;
 
@@ -166,6 +169,23 @@ UNIT_TEST(test_lockops)
                "*24\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n20\r\n"
                "$9\r\nlock:{t}r\r\n$11\r\nlock:{t}r\0q\r\n$11\r\nlock:{t}r\0r\r\n$11\r\nlock:{t}r\0s\r\n" WAKES_T
                "$3\r\ntok\r\n");
+    /* a Cluster slot being migrated: the release on the lock key alone */
+    ENCODES_TO(&one_key, RL_FORM_FIRST,
+               "*5\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"
+               "$3\r\ntok\r\n");
+    CHECK(judged(&one_key, ":-1\r\n", &v) == RL_REPLY_NO && v == -1, "one-key release -1: a shared lock, not released");
+    one_key.force = 1;
+    ENCODES_TO(&one_key, RL_FORM_FIRST,
+               "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"
+               "$3\r\ntok\r\n$1\r\n1\r\n");
+    /* holds: the lock key alone, the shared holders' key when asked again */
+    ENCODES_TO(&holds, RL_FORM_FIRST,
+               "*5\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"
+               "$3\r\ntok\r\n");
+    holds.mode = RL_MODE_SHARED;
+    ENCODES_TO(&holds, RL_FORM_FIRST,
+               "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n2\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0s{mio}\r\n$3\r\ntok\r\n");
     /* a lock's extend has its one key; a shared lock's its holders' too */
     ENCODES_TO(&extend, RL_FORM_FIRST,
                "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"
