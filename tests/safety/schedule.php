@@ -1,0 +1,89 @@
+<?php
+/*
+ * Runs a schedule of safety rows and prints the table (markdown).
+ *
+ *   php -d extension=redislock.so tests/safety/schedule.php [--seconds=S] [--seeds=A,B,...]
+ *       [--modes=m1,m2] [--faults=f1,f2] [--workers=N] [--out=FILE]
+ *
+ * Every (mode, fault, auto_extend) row runs once per seed; a failing run is
+ * reproduced by its row and seed: --modes=M --faults=F --seeds=SEED. Also
+ * prints one JSON line per run on stderr. Exit status 1 when a row breaks
+ * what must hold whatever the fault (rl_safety_expected()).
+ */
+require_once __DIR__ . '/run.php';
+
+/**
+ * What must hold, by row: a fenced store never accepts a stale write, no
+ * update is lost under fencing, and no lock is left without a TTL. Without
+ * fencing, overlaps are expected where the theory predicts them (a holder
+ * paused past its TTL; a restart that loses the lock) and nowhere else.
+ */
+function rl_safety_expected(array $r): array
+{
+    $broken = [];
+    $fenced = RL_SAFETY_MODES[$r['mode']]['fencing'];
+    $overlapsPredicted = in_array($r['fault'], ['holder-pause', 'server-restart-empty'], true)
+        || ($r['fault'] === 'server-pause' && RL_SAFETY_MODES[$r['mode']]['nodes'] === 1);
+    if ($fenced && $r['stale_accepted'] > 0) {
+        $broken[] = "{$r['stale_accepted']} stale writes accepted by the fenced store";
+    }
+    if (!$overlapsPredicted && $r['overlaps'] > 0) {
+        $broken[] = "{$r['overlaps']} overlaps where none is predicted";
+    }
+    if (!$overlapsPredicted && $r['lost_updates'] > 0) {
+        $broken[] = "{$r['lost_updates']} lost updates where none is predicted";
+    }
+    if ($r['never_released'] > 0) {
+        $broken[] = "{$r['never_released']} lock keys left without a TTL";
+    }
+    if ($r['failed_quorum_up'] > 0 && !in_array($r['fault'], ['holder-pause'], true)) {
+        $broken[] = "{$r['failed_quorum_up']} calls failed while a quorum was up";
+    }
+    if ($r['cycles'] === 0) {
+        $broken[] = 'no critical section ran';
+    }
+    return $broken;
+}
+
+$opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'out:']);
+$seconds = (float)($opt['seconds'] ?? 4);
+$seeds = array_map('intval', explode(',', $opt['seeds'] ?? '1'));
+$modes = isset($opt['modes']) ? explode(',', $opt['modes']) : array_keys(RL_SAFETY_MODES);
+$faults = isset($opt['faults']) ? explode(',', $opt['faults']) : RL_SAFETY_FAULTS;
+$workers = (int)($opt['workers'] ?? 4);
+
+$keys = ['cycles', 'overlaps', 'stale_accepted', 'stale_refused', 'lost_updates', 'unlock_false', 'never_released',
+         'failed_calls', 'failed_quorum_up'];
+$lines = ['| fault | mode | auto_extend | runs | cycles | overlaps | stale writes accepted | stale writes refused'
+          . ' | lost updates | unlock false | never released | failed calls | failed with quorum up | verdict |',
+          '|' . str_repeat('---|', 14)];
+$bad = 0;
+$started = microtime(true);
+foreach ($faults as $fault) {
+    foreach ($modes as $mode) {
+        foreach ([false, true] as $auto) {
+            $sum = array_fill_keys($keys, 0);
+            $why = [];
+            foreach ($seeds as $seed) {
+                $r = rl_safety_run(['mode' => $mode, 'fault' => $fault, 'auto_extend' => $auto, 'seed' => $seed,
+                                    'seconds' => $seconds, 'workers' => $workers]);
+                fwrite(STDERR, json_encode($r) . "\n");
+                foreach ($keys as $k) $sum[$k] += $r[$k];
+                foreach (rl_safety_expected($r) as $b) $why[] = "seed $seed: $b";
+            }
+            $bad += $why !== [];
+            $lines[] = "| $fault | $mode | " . ($auto ? 'on' : 'off') . ' | ' . count($seeds) . ' | '
+                . implode(' | ', array_map(fn($k) => $sum[$k], $keys)) . ' | '
+                . ($why === [] ? 'as predicted' : 'BROKEN: ' . implode('; ', $why)) . ' |';
+            echo end($lines), "\n";
+        }
+    }
+}
+$summary = sprintf('%d rows, %d runs of %.1f s with %d workers, seeds %s, %.0f s in all: %d rows broken',
+                   count($lines) - 2, (count($lines) - 2) * count($seeds), $seconds, $workers, implode(',', $seeds),
+                   microtime(true) - $started, $bad);
+echo $summary, "\n";
+if (isset($opt['out'])) {
+    file_put_contents($opt['out'], implode("\n", $lines) . "\n\n$summary\n");
+}
+exit($bad ? 1 : 0);

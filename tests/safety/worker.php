@@ -1,0 +1,69 @@
+<?php
+/*
+ * One client of a safety run: until its deadline, a read-modify-write of the
+ * store's counter under the lock, each recorded (see history.php). Run by
+ * run.php as a child: rl_safety_worker(config).
+ */
+require_once __DIR__ . '/../redislock_test.inc';
+
+/* The store's side: the read returns TIME and the counter; the write, with
+ * a fencing number, is refused unless the number is above every number the
+ * store accepted before (the fenced store of the Redlock critics), and is
+ * logged with its verdict either way. */
+const RL_SAFETY_READ = "redis.call('set', 'holder', ARGV[1]) local t = redis.call('time') "
+    . "return {t[1] * 1000000 + t[2], tonumber(redis.call('get', 'counter') or '0')}";
+const RL_SAFETY_WRITE = "local t = redis.call('time') local ok = 1 "
+    . "if ARGV[2] ~= '' then "
+    . "  local max = tonumber(redis.call('get', 'max_fence') or '-1') "
+    . "  if tonumber(ARGV[2]) <= max then ok = 0 else redis.call('set', 'max_fence', ARGV[2]) end "
+    . "end "
+    . "if ok == 1 then redis.call('set', 'counter', ARGV[1]) end "
+    . "redis.call('rpush', 'writes', ARGV[2] .. ':' .. ok) "
+    . "return {t[1] * 1000000 + t[2], ok}";
+
+function rl_safety_lock(array $cfg): RedisLock|RedLock
+{
+    $opts = ['timeout' => $cfg['timeout'], 'auto_extend' => $cfg['auto_extend'], 'fencing' => $cfg['fencing']];
+    if (count($cfg['nodes']) === 1) {
+        return new RedisLock($cfg['nodes'][0], $opts);
+    }
+    return new RedLock($cfg['nodes'], 50, 0, $opts);
+}
+
+function rl_safety_worker(array $cfg): void
+{
+    $lock = rl_safety_lock($cfg);
+    $store = new RlTestRedis($cfg['store']);
+    $out = fopen($cfg['history'], 'a');
+    $rec = function (array $r) use ($out, $cfg) {
+        fwrite($out, json_encode(['w' => $cfg['w']] + $r) . "\n");
+        fflush($out);
+    };
+    $now = fn() => (int)(microtime(true) * 1e6);
+    mt_srand($cfg['seed']);
+    while (microtime(true) < $cfg['until']) {
+        $what = 'lock';
+        try {
+            $tok = $lock->lock('safety', $cfg['ttl'], $cfg['wait']);
+            if ($tok === null) {
+                $rec(['op' => 'timeout', 'at' => $now()]);
+                continue;
+            }
+            $fence = $cfg['fencing'] ? $lock->fencingToken('safety') : null;
+            [$t0, $read] = $store->cmd('EVAL', RL_SAFETY_READ, 0, (string)$cfg['w']);
+            usleep(mt_rand($cfg['work_us'][0], $cfg['work_us'][1]));
+            [$t1, $ok] = $store->cmd('EVAL', RL_SAFETY_WRITE, 0, $read + 1, $fence === null ? '' : (string)$fence);
+            $what = 'unlock';
+            try {
+                $unlocked = $lock->unlock('safety', $tok);
+            } finally { /* the write is recorded whatever the release did */
+                $rec(['op' => 'section', 'fence' => $fence, 't0' => $t0, 't1' => $t1, 'read' => $read,
+                      'accepted' => $ok === 1, 'unlocked' => $unlocked ?? false]);
+                unset($unlocked);
+            }
+        } catch (RedisLockException $e) {
+            $rec(['op' => 'error', 'at' => $now(), 'code' => $e->getCode(), 'what' => $what]);
+            usleep(20000);
+        }
+    }
+}
