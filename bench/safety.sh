@@ -15,5 +15,14 @@ seconds=${2:-20}
 ext=$PWD/modules/redislock.so
 [[ -f $ext ]] || { echo "bench/safety.sh: build the extension first (scripts/build.sh)" >&2; exit 2; }
 export REDISLOCK_TEST_EXT=$ext
+status=0
 php -d "extension=$ext" tests/safety/schedule.php --seeds="$seeds" --seconds="$seconds" \
-    --out=bench/results/safety.md 2>bench/results/safety-runs.jsonl
+    --out=bench/results/safety.md 2>bench/results/safety-runs.jsonl || status=$?
+# README quotes the table between its safety markers
+php -r '
+    $readme = file_get_contents("README.md");
+    $table = rtrim(file_get_contents("bench/results/safety.md"));
+    $new = preg_replace_callback("~(<!-- safety: bench/results/safety.md -->\n).*?(<!-- /safety -->)~s",
+        fn($m) => $m[1] . $table . "\n" . $m[2], $readme, 1);
+    file_put_contents("README.md", $new);'
+exit $status
