@@ -11,7 +11,10 @@
  *   {"w":W,"op":"error","at":us,"code":C,"what":"lock"|"unlock"|...}
  *       a call that threw (at: the worker's clock, the same machine's);
  *   {"w":W,"op":"timeout","at":us}
- *       lock() gave up its wait (not a failure: another held it).
+ *       lock() gave up its wait (not a failure: another held it);
+ *   {"w":W,"op":"expired","at":us}
+ *       fenced: the lock had no fencing number any more when asked (its
+ *       validity ran out first), so the worker did not write.
  * The store's write log (in write order) is one entry per write attempt:
  *   [fence|null, accepted 0|1].
  * Faults are [start_us, end_us, affects_quorum] on the worker clock; a call

@@ -50,6 +50,15 @@ function rl_safety_worker(array $cfg): void
                 continue;
             }
             $fence = $cfg['fencing'] ? $lock->fencingToken('safety') : null;
+            if ($cfg['fencing'] && $fence === null) {
+                // no number: the lock's validity ran out before it could be
+                // used (the holder or the server stopped meanwhile); a
+                // fenced client does not write then
+                $rec(['op' => 'expired', 'at' => $now()]);
+                $what = 'unlock';
+                $lock->unlock('safety', $tok);
+                continue;
+            }
             [$t0, $read] = $store->cmd('EVAL', RL_SAFETY_READ, 0, (string)$cfg['w']);
             usleep(mt_rand($cfg['work_us'][0], $cfg['work_us'][1]));
             [$t1, $ok] = $store->cmd('EVAL', RL_SAFETY_WRITE, 0, $read + 1, $fence === null ? '' : (string)$fence);
