@@ -23,6 +23,7 @@ typedef struct rl_counters {
     zend_ulong cluster_redirects;     /* MOVED and ASK redirections followed */
     zend_ulong cluster_map_refreshes; /* slot maps asked for (CLUSTER SLOTS) */
     zend_ulong cluster_one_key_releases; /* releases on the lock key alone, nobody woken (a slot under migration) */
+    zend_ulong late_grants;   /* grants whose reply came after the lock's validity ran out: taken back, not returned */
 } rl_counters;
 
 /* The module globals are per PHP thread on a thread-safe (ZTS) PHP, as

@@ -88,13 +88,15 @@ static int fail_no_quorum(rl_object *o, rl_tally *t, zend_string *key, int64_t s
     return -1;
 }
 
-/* When a lock taken at start for ttl_ms stops being trusted; RedLock's
- * validity check is part of the decision, RedisLock's single node is not
- * subject to drift. */
+/* When a lock taken at start for ttl_ms stops being trusted, and whether it
+ * was won. RedLock's drift allowance applies to RedLock only; the validity
+ * check applies to both: a grant whose reply came after its TTL ran out (a
+ * server or this process stopped meanwhile) may already be someone else's
+ * lock, so it counts as lost and is taken back, never handed to the caller. */
 static rl_outcome decide(rl_object *o, rl_tally *t, int64_t start_us, zend_long ttl_ms, int64_t *until)
 {
     *until = rl_valid_until(start_us, ttl_ms, o->drift_factor, o->redlock);
-    return rl_decide(&t->count, o->redlock ? *until : 0, rl_now_us());
+    return rl_decide(&t->count, *until, rl_now_us());
 }
 
 /* Deletes our token (a compare-and-delete) on the nodes of t that pick
@@ -280,12 +282,17 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     if (outcome == RL_NO_QUORUM) {
         r = fail_no_quorum(o, &t, key, start);
     }
-    if (outcome == RL_LOST && first) {
+    if (outcome == RL_LOST && t.count.yes >= o->quorum) {
+        /* won, but the validity was over when the replies came: taken back above */
+        RL_COUNT(late_grants);
+        log_votes(o, &t, start, "warning", "late", key, NULL);
+    } else if (outcome == RL_LOST && first) {
         RL_COUNT(contended);
         log_votes(o, &t, start, "debug", "contended", key, NULL);
     }
     if (pttl) {
-        *pttl = rl_shortest_pttl(t.votes, o->n);
+        /* a late grant was taken back: the resource is free, look again at once */
+        *pttl = outcome == RL_LOST && t.count.yes >= o->quorum ? 0 : rl_shortest_pttl(t.votes, o->n);
     }
     tally_free(&t);
     /* a logger that threw: the lock state is already consistent (a won lock

@@ -65,6 +65,7 @@ void rl_counters_info(void)
     ROW("Cluster redirections followed", cluster_redirects);
     ROW("Cluster slot maps fetched", cluster_map_refreshes);
     ROW("Cluster releases on the lock key alone (slot migrating)", cluster_one_key_releases);
+    ROW("Grants taken back: their reply came after the TTL", late_grants);
 #undef ROW
 }
 
@@ -87,4 +88,5 @@ void rl_counters_to_array(zval *out)
     add_assoc_long(out, "cluster_redirects", (zend_long)RL_STAT(cluster_redirects));
     add_assoc_long(out, "cluster_map_refreshes", (zend_long)RL_STAT(cluster_map_refreshes));
     add_assoc_long(out, "cluster_one_key_releases", (zend_long)RL_STAT(cluster_one_key_releases));
+    add_assoc_long(out, "late_grants", (zend_long)RL_STAT(late_grants));
 }

@@ -41,9 +41,11 @@ attempt('lock "abc"', fn() => $lock->lock('t015', 'abc'));
 // None of these took the lock.
 var_dump($r->exists('lock:t015'));
 
-// A wait of 0 is allowed (one try), as are the smallest TTLs.
+// A wait of 0 is allowed (one try), as are the smallest TTLs. A 1 ms lock is
+// returned only when its reply came within that millisecond (a later grant is
+// taken back: tests/072), so either is an answer here; an exception is not.
 $t = $lock->lock('t015', 1, 0.0);
-var_dump(is_string($t));
+var_dump(is_string($t) || $t === null);
 var_dump(rl_wait_until(fn() => $r->exists('lock:t015') === 0, 10.0));
 var_dump($lock->acquireLock('t015', 1));
 var_dump($lock->releaseLock('t015'));

@@ -65,6 +65,7 @@ Locks lost by the watchdog | 0
 Cluster redirections followed | 0
 Cluster slot maps fetched | 0
 Cluster releases on the lock key alone (slot migrating) | 0
+Grants taken back: their reply came after the TTL | 0
 Pooled connection | State
 ENDPOINT | tcp, db 0, command: open, 1 connects, 0 reconnects, 0 dropped
 Directive | Local Value | Master Value
