@@ -14,7 +14,7 @@ echo "without fencing, overlapped: ", rl_safety_sum($runs, false, "overlaps") > 
 echo "with fencing, stale writes refused: ", rl_safety_sum($runs, true, "stale_refused") > 0 ? "yes" : "no", "\n";
 ?>
 --EXPECT--
-exit: 0; rows: 8
+exit: 0; a row for every mode with the fault: yes
 fenced rows, stale writes accepted: 0
 without fencing, overlapped: yes
 with fencing, stale writes refused: yes

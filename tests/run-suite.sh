@@ -179,7 +179,7 @@ normal_only_reasons=(
     "3[0-9][0-9]-fpm-*.phpt 097-fpm-tls-reuse.phpt 705-fpm-watchdog.phpt: the extension runs in php-fpm workers, which valgrind does not trace; under valgrind only the test script would be watched"
     "701-watchdog-holder-dies.phpt: five holders that each live twice their TTL, one after another (30 s under valgrind); the watchdog's stop at request end and at exit run under valgrind in 700, 702 and 703"
     "704-watchdog-contention.phpt: timing under contention (sections longer than a 150 ms TTL) that valgrind's slowed thread cannot keep; its paths run under valgrind in 700 and 702"
-    "90[1-7]-safety-*.phpt: the safety suite's short schedule, 4 worker processes x 8 rows a test with faults timed against 400 ms TTLs, which valgrind's tenfold slowdown turns into expiries; the calls they make (lock, unlock, fencing, auto_extend, reconnects after CLIENT KILL, SCRIPT FLUSH, restarts, a stalled node) run under valgrind in 044, 037, 045, 060, 103, 111, 600-603, 700-703"
+    "90[1-9]-safety-*.phpt 91[0-9]-safety-*.phpt: the safety suite's short schedule, 4 worker processes x a row per mode a test with faults timed against 400 ms TTLs, which valgrind's tenfold slowdown turns into expiries; the calls they make (lock, unlock, fencing, auto_extend, reconnects after CLIENT KILL, SCRIPT FLUSH, restarts, a stalled node) run under valgrind in 044, 037, 045, 060, 103, 111, 600-603, 700-703"
 )
 
 # valgrind_targets: the test files of the targets, less the normal-only ones.

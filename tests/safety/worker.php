@@ -23,11 +23,9 @@ const RL_SAFETY_WRITE = "local t = redis.call('time') local ok = 1 "
 
 function rl_safety_lock(array $cfg): RedisLock|RedLock
 {
-    $opts = ['timeout' => $cfg['timeout'], 'auto_extend' => $cfg['auto_extend'], 'fencing' => $cfg['fencing']];
-    if (count($cfg['nodes']) === 1) {
-        return new RedisLock($cfg['nodes'][0], $opts);
-    }
-    return new RedLock($cfg['nodes'], 50, 0, $opts);
+    return $cfg['class'] === 'RedLock'
+        ? new RedLock($cfg['server'], 50, 0, $cfg['options'])
+        : new RedisLock($cfg['server'], $cfg['options']);
 }
 
 function rl_safety_worker(array $cfg): void
@@ -44,13 +42,25 @@ function rl_safety_worker(array $cfg): void
     while (microtime(true) < $cfg['until']) {
         $what = 'lock';
         try {
-            $tok = $lock->lock('safety', $cfg['ttl'], $cfg['wait']);
+            if ($cfg['w'] % 2 === 1) {
+                // every other client tries without waiting and tries again
+                // soon (a cron job, a framework's polling block()): it finds
+                // a lock that vanished at once, where a woken waiter sleeps
+                // until a release or the holder's TTL
+                $tok = $lock->lock('safety', $cfg['ttl']);
+                if ($tok === null) {
+                    usleep(mt_rand(5000, 30000));
+                    continue;
+                }
+            } else {
+                $tok = $lock->lock('safety', $cfg['ttl'], $cfg['wait']);
+            }
             if ($tok === null) {
                 $rec(['op' => 'timeout', 'at' => $now()]);
                 continue;
             }
-            $fence = $cfg['fencing'] ? $lock->fencingToken('safety') : null;
-            if ($cfg['fencing'] && $fence === null) {
+            $fence = $cfg['options']['fencing'] ? $lock->fencingToken('safety') : null;
+            if ($cfg['options']['fencing'] && $fence === null) {
                 // no number: the lock's validity ran out before it could be
                 // used (the holder or the server stopped meanwhile); a
                 // fenced client does not write then
