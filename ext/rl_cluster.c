@@ -7,9 +7,10 @@
 #include "src/base/rl_status.h"
 #include "src/topology/rl_slots.h"
 
-/* Redirections (MOVED, ASK) one call follows before it gives up with
- * RL_E_REDIRECTS; TRYAGAIN and CLUSTERDOWN are waited out for as long as
- * the call's timeout allows. */
+/* Redirections (MOVED, ASK) one call follows at once; past them (nodes
+ * that disagree while a failover is gossiped) it pauses and looks again,
+ * as for TRYAGAIN and CLUSTERDOWN, for as long as the call's timeout
+ * allows, then gives up with RL_E_REDIRECTS. */
 #define MAX_HOPS 5
 /* Pause before retrying TRYAGAIN / CLUSTERDOWN (within the call's timeout). */
 #define RETRY_PAUSE_US 25000
@@ -478,6 +479,25 @@ static int is_lost(int status)
 }
 
 
+/* Pauses before asking again, when the call's timeout (from start) leaves
+ * time for it; else turns the vote into RL_E_REDIRECTS ("still <doing>
+ * <the last reply> after the timeout") and returns 0. */
+static int pause_within(int64_t start, const rl_timeouts *t, rl_vote *vote, const char *doing)
+{
+    struct timespec ts = {0, RETRY_PAUSE_US * 1000L};
+    char last[RL_ERRLEN];
+
+    if (start + t->reply_us - rl_now_us() < RETRY_PAUSE_US) {
+        snprintf(last, sizeof last, "%s", vote->err);
+        snprintf(vote->err, sizeof vote->err, "still %s %.200s after the timeout (%lld ms)", doing, last,
+                 (long long)(t->reply_us / 1000));
+        vote->status = RL_E_REDIRECTS;
+        return 0;
+    }
+    nanosleep(&ts, NULL);
+    return 1;
+}
+
 void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
 {
     rl_cgroup *g = o->clusters[i];
@@ -508,11 +528,10 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
         if (kind) {
             const char *host = rd.same_host ? vote->conn->ep.host : rd.host;
             if (redirects++ == MAX_HOPS) {
-                snprintf(last, sizeof last, "%s", vote->err);
-                snprintf(vote->err, sizeof vote->err, "still redirected after %d redirections: %.200s",
-                         MAX_HOPS, last);
-                vote->status = RL_E_REDIRECTS;
-                return;
+                if (!pause_within(start, t, vote, "redirected")) {
+                    return;
+                }
+                redirects = 0;
             }
             RL_COUNT(cluster_redirects);
             if (host == NULL) {
@@ -520,12 +539,13 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
             }
             if (kind == RL_REDIRECT_MOVED) {
                 /* a slot moved: the map is old, most likely for more slots
-                 * than this one (a failover, a resharding); fall back to
-                 * the one slot the node named */
-                if (refresh(g, t, last, sizeof last) != 0 || rl_slot_map_node(&cm->map, rd.slot) < 0) {
-                    rl_slot_map_set(&cm->map, rd.slot, host, rd.port);
-                    cm->gen++;
-                }
+                 * than this one (a failover, a resharding): fetch it again;
+                 * for the slot at hand the node that gave it away is the
+                 * newer word (the node the map came from may not have
+                 * heard of the failover yet) */
+                refresh(g, t, last, sizeof last);
+                rl_slot_map_set(&cm->map, rd.slot, host, rd.port);
+                cm->gen++;
                 c = slot_conn(g, slot, t, &rc, last, sizeof last);
             } else {
                 c = node_conn(g, host, rd.port, RL_ROLE_COMMAND);
@@ -543,16 +563,9 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
             /* TRYAGAIN (the keys of a slot being migrated are split between
              * two nodes) or CLUSTERDOWN (a failover under way): pause and
              * ask again, for as long as the call's timeout allows */
-            int64_t left = start + t->reply_us - rl_now_us();
-            struct timespec ts = {0, RETRY_PAUSE_US * 1000L};
-            if (left < RETRY_PAUSE_US) {
-                snprintf(last, sizeof last, "%s", vote->err);
-                snprintf(vote->err, sizeof vote->err, "still answering %.200s after the timeout (%lld ms)", last,
-                         (long long)(t->reply_us / 1000));
-                vote->status = RL_E_REDIRECTS;
+            if (!pause_within(start, t, vote, "answering")) {
                 return;
             }
-            nanosleep(&ts, NULL);
             redirects = 0; /* an ASK back to the importing node is expected: the wait bounds the loop */
             if (wait == RL_CLUSTER_DOWN) {
                 refresh(g, t, last, sizeof last);

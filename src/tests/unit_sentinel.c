@@ -81,6 +81,8 @@ UNIT_TEST(test_sentinel_failover_sign)
     CHECK(rl_sentinel_failover_sign(RL_E_TIMEOUT, "timed out"), "timeout");
     CHECK(rl_sentinel_failover_sign(RL_E_IO, "connection lost"), "lost");
     CHECK(rl_sentinel_failover_sign(RL_E_REPLY, "READONLY You can't write against a read only replica."), "READONLY");
+    CHECK(rl_sentinel_failover_sign(RL_E_REPLY, "WAIT refused: UNBLOCKED force unblock from blocking operation, "
+                                    "instance state changed (master -> replica?)"), "WAIT cut by a demotion");
     CHECK(!rl_sentinel_failover_sign(RL_E_REPLY, "OOM command not allowed"), "OOM");
     CHECK(!rl_sentinel_failover_sign(RL_E_AUTH, "WRONGPASS"), "auth");
     CHECK(!rl_sentinel_failover_sign(RL_E_PROTOCOL, "bulk too long"), "protocol");

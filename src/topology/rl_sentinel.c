@@ -92,7 +92,9 @@ int rl_sentinel_failover_sign(int status, const char *err)
     case RL_E_IO:
         return 1;
     case RL_E_REPLY:
-        return err != NULL && strncmp(err, "READONLY", 8) == 0;
+        /* READONLY: we wrote to a replica; UNBLOCKED: our WAIT was cut
+         * short because the master was just made a replica */
+        return err != NULL && (strncmp(err, "READONLY", 8) == 0 || strstr(err, "UNBLOCKED") != NULL);
     }
     return 0;
 }

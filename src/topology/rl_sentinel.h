@@ -34,7 +34,8 @@ int rl_sentinel_judge_role(const void *reply, char *err, size_t errlen);
  * again is worth it: the connection could not be made or was lost or
  * timed out (status RL_E_CONNECT, RL_E_TIMEOUT, RL_E_IO), or the node
  * refused a write because it is a replica now (RL_E_REPLY with an error
- * starting "READONLY"). */
+ * starting "READONLY"), or cut our WAIT short as it became one (an error
+ * naming UNBLOCKED). */
 int rl_sentinel_failover_sign(int status, const char *err);
 
 /* The cache key of a sentinel group: the service and every sentinel's
