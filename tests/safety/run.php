@@ -9,6 +9,8 @@
 require_once __DIR__ . '/../redislock_test.inc';
 require_once __DIR__ . '/history.php';
 require_once __DIR__ . '/topology_nodes.php';
+require_once __DIR__ . '/topology_sentinel.php';
+require_once __DIR__ . '/topology_cluster.php';
 
 /**
  * The modes: how the lock is deployed (a topology class and its arguments)
@@ -22,6 +24,10 @@ function rl_safety_modes(): array
         'redislock+fencing'     => ['class' => 'RlSafetyNodes', 'args' => [1], 'fencing' => true],
         'redlock'               => ['class' => 'RlSafetyNodes', 'args' => [5], 'fencing' => false],
         'redlock+fencing'       => ['class' => 'RlSafetyNodes', 'args' => [5], 'fencing' => true],
+        'sentinel'              => ['class' => 'RlSafetySentinel', 'args' => [false], 'fencing' => false],
+        'sentinel+min_replicas' => ['class' => 'RlSafetySentinel', 'args' => [true], 'fencing' => false],
+        'sentinel+fencing'      => ['class' => 'RlSafetySentinel', 'args' => [false], 'fencing' => true],
+        'cluster'               => ['class' => 'RlSafetyCluster', 'args' => [], 'fencing' => false],
     ];
 }
 
@@ -45,9 +51,9 @@ function rl_safety_run(array $row): array
         || throw new ValueError("fault {$row['fault']} does not apply to mode {$row['mode']}");
     mt_srand($row['seed']);
     $timeout = 1.0; // not less: CI runs this beside valgrind and the platform matrix on 2 cores
-    $until = microtime(true) + $row['seconds'];
     /** @var RlSafetyTopology $topology */
-    $topology = new $mode['class'](...[...$mode['args'], $row['fault'], $until]);
+    $topology = new $mode['class'](...[...$mode['args'], $row['fault'], microtime(true) + $row['seconds'] + 60.0]);
+    $until = microtime(true) + $row['seconds'];   // after the set-up: a Sentinel group or a Cluster takes seconds
     [$ttl, $work] = $topology->timing($row['fault']);
     [$class, $server, $options] = $topology->lock();
     $store = new RlTestServer();

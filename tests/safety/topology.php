@@ -9,7 +9,9 @@
  * whether calls may fail meanwhile (the quorum, or the only node, was out of
  * reach); whether it can make the lock be held twice without fencing is
  * the topology's prediction (overlapsPredicted), which the schedule checks
- * and docs/DESIGN.md explains.
+ * and docs/DESIGN.md explains. A topology is made with its mode's arguments,
+ * the fault, and the time by which every helper process it starts (a proxy)
+ * must be gone.
  */
 require_once __DIR__ . '/../redislock_test.inc';
 

@@ -1,0 +1,93 @@
+<?php
+/*
+ * RedisLock over a Redis Cluster (3 masters with a replica each:
+ * tests/cluster.inc). The lock's keys (lock:safety, and its queue,
+ * reservation and wake streams, tagged into its slot) live on the master of
+ * one slot; its own faults act on that slot:
+ *   cluster-failover  CLUSTER FAILOVER (graceful) on that master's replica:
+ *                     the replica catches up with the master, which holds
+ *                     its clients meanwhile, before they swap roles;
+ *   slot-migration    the slot moved to another master: left half-way a
+ *                     moment (MIGRATING/IMPORTING, keys moved: ASK, and
+ *                     TRYAGAIN for scripts whose keys are split), then
+ *                     finished (MOVED); the next one moves it on again.
+ */
+require_once __DIR__ . '/topology.php';
+require_once __DIR__ . '/../cluster.inc';
+
+class RlSafetyCluster extends RlSafetyTopology
+{
+    public const OWN_FAULTS = ['cluster-failover', 'slot-migration'];
+    private const KEY = 'lock:safety';
+
+    private RlTestCluster $c;
+    /** @var array<string, float> replica => when it last won a failover */
+    private array $elected = [];
+
+    public function __construct(private string $fault, float $deadline)
+    {
+        $this->c = new RlTestCluster();
+    }
+
+    public function lock(): array
+    {
+        return ['RedisLock', ['cluster' => $this->c->seeds()], []];
+    }
+
+    public function dataAddrs(): array
+    {
+        return $this->c->masters();
+    }
+
+    /**
+     * Neither loses a write: a graceful failover swaps roles only once the
+     * replica has everything, and a migration moves every key of the slot
+     * (MIGRATE is atomic per key) while clients follow ASK and MOVED.
+     */
+    public function overlapsPredicted(string $fault): bool
+    {
+        return $fault === 'holder-pause';
+    }
+
+    public function timing(string $fault): array
+    {
+        // a failover or a migration lasts a few hundred ms: sections of up to
+        // 0.3 s are caught in one, their unlock and the watchdog's extends
+        // redirected; a TTL of 2 s leaves room for the redirections
+        return in_array($fault, self::OWN_FAULTS, true) ? [2000, [50000, 300000]] : parent::timing($fault);
+    }
+
+    protected function injectOwn(string $fault, int $ttl): bool
+    {
+        $slot = $this->c->slotOf(self::KEY);
+        $from = $this->c->masterForSlot($slot);
+        if ($fault === 'cluster-failover') {
+            // a replica keeps the votes of its last election for 4 node
+            // timeouts: asked again sooner, it "wins" with that old epoch,
+            // loses to its master's newer one, and the failover times out.
+            // Not yet, then (no sleep here: it would widen the fault's window)
+            $replica = $this->c->replicaOf($from);
+            if (microtime(true) < ($this->elected[$replica] ?? 0) + RlTestCluster::NODE_TIMEOUT_MS * 4 / 1000 + 0.5) {
+                return false;
+            }
+            $this->elected[$this->c->failover($from)] = microtime(true);   // waits until every node agrees
+            // no call may fail: while the nodes disagree on the slot's
+            // master (ms), a call sent to and fro by MOVED pauses and looks
+            // again within its timeout
+            return false;
+        }
+        $others = array_values(array_diff($this->c->masters(), [$from]));
+        $to = $others[mt_rand(0, count($others) - 1)];
+        $this->c->migrateSlot($slot, $from, $to, false);
+        // under the calls' timeout (1 s): a waiter queueing, which waits a
+        // migration out, does not give up (code 16)
+        usleep(mt_rand(100000, 500000));
+        $this->c->migrateSlot($slot, $from, $to, true);
+        return false;
+    }
+
+    public function stop(): void
+    {
+        $this->c->stop();
+    }
+}

@@ -1,0 +1,193 @@
+<?php
+/*
+ * RedisLock over a Sentinel group (a master, 2 replicas, 3 sentinels:
+ * tests/sentinel.inc), with or without min_replicas. Its own faults lose
+ * what the replicas did not get, as a real failover does: the replicas'
+ * links to the master are cut first (a wrong masterauth, so that they
+ * cannot reconnect and catch up by PSYNC, then CLIENT KILL TYPE replica on
+ * the master: the replica's own CLIENT KILL TYPE master misses a link still
+ * in its first sync), the master goes on granting locks alone, then
+ *   sentinel-failover     SENTINEL FAILOVER promotes a replica; the old
+ *                         master is made its replica at once (the sentinels
+ *                         would after about 10 s) and drops what it granted
+ *                         alone;
+ *   sentinel-master-kill  SIGKILL of the master; the sentinels elect a
+ *                         replica; the old master comes back, empty, as its
+ *                         replica.
+ */
+require_once __DIR__ . '/topology.php';
+require_once __DIR__ . '/../sentinel.inc';
+
+class RlSafetySentinel extends RlSafetyTopology
+{
+    public const OWN_FAULTS = ['sentinel-failover', 'sentinel-master-kill'];
+    private const SERVICE = 'safety';
+    private const KEY = 'lock:safety';
+
+    private RlTestSentinelGroup $g;
+
+    public function __construct(private bool $minReplicas, private string $fault, float $deadline)
+    {
+        $this->g = new RlTestSentinelGroup(self::SERVICE);
+        foreach ($this->g->nodes as $n) {
+            $this->tune($n->addr());
+        }
+        // sentinel.inc's 1 s: a new master slow to answer on a loaded 2-core
+        // box was failed over again; this run's faults are the injected ones
+        foreach ($this->g->sentinels as $s) {
+            $s->client(null)->cmd('SENTINEL', 'SET', self::SERVICE, 'down-after-milliseconds', '3000');
+        }
+        // the sentinels list the replicas before their first sync is over:
+        // until then WAIT gets no ack, and a cut would not stop that sync
+        $this->settle();
+    }
+
+    /** A full resync (the old master's, after it granted alone) without the 5 s wait for more replicas. */
+    private function tune(string $addr): void
+    {
+        $this->g->client($addr)->cmd('CONFIG', 'SET', 'repl-diskless-sync-delay', '0');
+    }
+
+    public function lock(): array
+    {
+        // replica_timeout: a loaded 2-core box can take tens of ms to
+        // answer a WAIT on loopback; 0.25 s keeps spurious code 13s out
+        // of the rows while a cut replica still costs a call little
+        return ['RedisLock', ['sentinels' => $this->g->sentinelAddrs(), 'service' => self::SERVICE],
+                $this->minReplicas ? ['min_replicas' => 1, 'replica_timeout' => 0.25] : []];
+    }
+
+    public function dataAddrs(): array
+    {
+        return array_values(array_map(fn($n) => $n->addr(), array_filter($this->g->nodes, fn($n) => $n->isRunning())));
+    }
+
+    /**
+     * A failover loses the locks the master granted after its replicas
+     * stopped hearing it; the holder of one goes on while another client
+     * takes the lock on the new master. With min_replicas such a grant is
+     * refused (WAIT: 0 of 1) and released, so nothing is lost: replicas on
+     * loopback do not lag, so the one promoted had every acknowledged grant.
+     */
+    public function overlapsPredicted(string $fault): bool
+    {
+        return $fault === 'holder-pause' || (in_array($fault, self::OWN_FAULTS, true) && !$this->minReplicas);
+    }
+
+    public function timing(string $fault): array
+    {
+        // The cut lasts until the replicas' copy of the lock has expired
+        // (up to a TTL), then SENTINEL FAILOVER about 1 s (the sentinels'
+        // INFO period), a kill about 4 s (down-after, election), settling
+        // 1-2 s: a short TTL makes more of them per run. Sections up to
+        // 0.6 s, well under the TTL with room for slow calls: a lock expires
+        // under a holder only when a failover lost it.
+        return in_array($fault, self::OWN_FAULTS, true) ? [1500, [200000, 600000]] : parent::timing($fault);
+    }
+
+    protected function injectOwn(string $fault, int $ttl): bool
+    {
+        $old = $this->g->masterAddr();
+        $replicas = array_values(array_diff($this->dataAddrs(), [$old]));
+        foreach ($replicas as $r) {  // the master has no password: their AUTH fails from now on
+            $this->g->client($r)->cmd('CONFIG', 'SET', 'masterauth', 'cut-off');
+        }
+        $this->g->client($old)->cmd('CLIENT', 'KILL', 'TYPE', 'replica');
+        // a lock lost needs a replica without the lock: wait until the copy
+        // they had expires, then let the master grant alone a little longer
+        rl_wait_until(function () use ($replicas) {
+            foreach ($replicas as $r) {
+                if ($this->g->client($r)->exists(self::KEY)) {
+                    return false;
+                }
+            }
+            return true;
+        }, $ttl / 1000 + 1.0, 0.02);
+        usleep(mt_rand(100000, 300000));
+        if ($fault === 'sentinel-failover') {
+            $this->sentinelFailover();
+            $new = $this->g->waitNewMaster($old, 20.0);
+        } else {
+            $this->g->node($old)->kill();
+            $new = $this->g->waitNewMaster($old, 30.0);
+        }
+        foreach ($replicas as $r) {
+            $this->g->client($r)->cmd('CONFIG', 'SET', 'masterauth', '');
+        }
+        if ($fault === 'sentinel-master-kill') {
+            $this->g->node($old)->restart();  // empty; a master, or a replica of a node that may be one no more
+            $this->tune($old);
+        }
+        $this->g->client($old)->cmd('REPLICAOF', ...explode(':', $new));
+        $this->settle();
+        return true;
+    }
+
+    /** SENTINEL FAILOVER; a sentinel that has not seen the replicas since the last one says NOGOODSLAVE. */
+    private function sentinelFailover(): void
+    {
+        $err = null;
+        $ok = rl_wait_until(function () use (&$err) {
+            try {
+                $this->g->sentinels[mt_rand(0, 2)]->client(null)->cmd('SENTINEL', 'FAILOVER', self::SERVICE);
+                return true;
+            } catch (RlTestRedisError $e) {
+                $err = $e->getMessage();
+                return false;
+            }
+        }, 10.0, 0.1);
+        $ok || throw new RuntimeException("SENTINEL FAILOVER: $err");
+    }
+
+    /**
+     * Before the next injection, and the run's end: every sentinel names
+     * one master, has ended its failover and sees both replicas, and the
+     * master has them in sync (else WAIT gets no ack, and the next SENTINEL
+     * FAILOVER finds no replica). A node other than that master that still
+     * says master (a failover's old master), or follows another, is made
+     * its replica at once.
+     */
+    private function settle(): void
+    {
+        $why = '';
+        $ok = rl_wait_until(function () use (&$why) {
+            try {
+                $master = $this->g->masterAddr();
+                foreach ($this->g->sentinels as $s) {
+                    $m = $this->g->info($s);
+                    if ("{$m['ip']}:{$m['port']}" !== $master || $m['flags'] !== 'master'
+                        || (int)$m['num-slaves'] !== 2 || (int)$m['num-other-sentinels'] !== 2) {
+                        return !($why = "sentinel {$s->addr()}: {$m['ip']}:{$m['port']} {$m['flags']}, {$m['num-slaves']} replicas");
+                    }
+                    foreach ($s->client(null)->cmd('SENTINEL', 'REPLICAS', self::SERVICE) as $flat) {
+                        $flags = $flat[array_search('flags', $flat, true) + 1];
+                        if ($flags !== 'slave') {
+                            return !($why = "sentinel {$s->addr()}: a replica flagged $flags");
+                        }
+                    }
+                }
+                foreach (array_diff($this->dataAddrs(), [$master]) as $a) {
+                    $role = $this->g->client($a)->cmd('ROLE');
+                    if ($role[0] === 'master' || "{$role[1]}:{$role[2]}" !== $master) {
+                        $this->g->client($a)->cmd('REPLICAOF', ...explode(':', $master));
+                    }
+                }
+                if (substr_count($this->g->client($master)->cmd('INFO', 'replication'), 'state=online') < 2) {
+                    return !($why = "$master: replicas not online");
+                }
+                return true;
+            } catch (Throwable $e) {
+                return !($why = $e->getMessage());
+            }
+        }, rl_under_valgrind() ? 90.0 : 30.0, 0.05);
+        $ok || throw new RuntimeException("sentinel group did not settle: $why\n" . $this->g->sentinels[0]->log());
+    }
+
+    public function stop(): void
+    {
+        $this->g->stopSentinels();
+        foreach ($this->g->nodes as $n) {
+            $n->stop();
+        }
+    }
+}
