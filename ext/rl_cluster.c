@@ -527,11 +527,11 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
         }
         if (kind) {
             const char *host = rd.same_host ? vote->conn->ep.host : rd.host;
-            if (redirects++ == MAX_HOPS) {
+            if (++redirects > MAX_HOPS) {
                 if (!pause_within(start, t, vote, "redirected")) {
                     return;
                 }
-                redirects = 0;
+                redirects = 1; /* this one opens the next batch */
             }
             RL_COUNT(cluster_redirects);
             if (host == NULL) {
@@ -539,13 +539,19 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
             }
             if (kind == RL_REDIRECT_MOVED) {
                 /* a slot moved: the map is old, most likely for more slots
-                 * than this one (a failover, a resharding): fetch it again;
-                 * for the slot at hand the node that gave it away is the
-                 * newer word (the node the map came from may not have
-                 * heard of the failover yet) */
-                refresh(g, t, last, sizeof last);
-                rl_slot_map_set(&cm->map, rd.slot, host, rd.port);
-                cm->gen++;
+                 * than this one (a failover, a resharding): fetch it again
+                 * (once a batch of redirections: masters that disagree would
+                 * make it once a hop); for the slot at hand the node that
+                 * gave it away is the newer word (the node the map came
+                 * from may not have heard of the failover yet). A MOVED
+                 * naming another slot than the key's changes nothing. */
+                if (redirects == 1) {
+                    refresh(g, t, last, sizeof last);
+                }
+                if (rd.slot == slot) {
+                    rl_slot_map_set(&cm->map, rd.slot, host, rd.port);
+                    cm->gen++;
+                }
                 c = slot_conn(g, slot, t, &rc, last, sizeof last);
             } else {
                 c = node_conn(g, host, rd.port, RL_ROLE_COMMAND);
@@ -576,8 +582,8 @@ void rl_cluster_follow(rl_object *o, size_t i, const rl_op *op, rl_vote *vote, c
              * master for the slot, go on there, in the form that is safe to
              * repeat (the old master may have taken the command) */
             rl_conn *was = vote->conn;
-            if (refresh(g, t, last, sizeof last) != 0) {
-                return;
+            if (rl_now_us() - start > t->reply_us || refresh(g, t, last, sizeof last) != 0) {
+                return; /* out of time (maps that name lost masters in turn), or no map */
             }
             c = slot_conn(g, slot, t, &rc, last, sizeof last);
             if (c == NULL || c == was) {

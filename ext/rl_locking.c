@@ -89,15 +89,24 @@ static int fail_no_quorum(rl_object *o, rl_tally *t, zend_string *key, int64_t s
 }
 
 /* When a lock taken at start for ttl_ms stops being trusted, and whether it
- * was won. RedLock's drift allowance applies to RedLock only; the validity
- * check applies to both: a grant whose reply came after its TTL ran out (a
- * server or this process stopped meanwhile) may already be someone else's
- * lock, so it counts as lost and is taken back, never handed to the caller. */
-static rl_outcome decide(rl_object *o, rl_tally *t, int64_t start_us, zend_long ttl_ms, int64_t *until)
+ * was won. RedLock's drift allowance and validity check apply to RedLock.
+ * RedisLock's single node has no drift, but a fresh grant (a new token)
+ * whose reply came after its TTL ran out (a server or this process stopped
+ * meanwhile) may already be someone else's lock: it counts as lost and is
+ * taken back, never handed to the caller. A late reply for a token already
+ * held (an extend, a re-entrant refresh, a demotion) is kept as won with
+ * its validity over: the command took effect and the hold stays recorded,
+ * reported honestly (getValidity() 0, no fencing number) until extended. */
+static rl_outcome decide(rl_object *o, rl_tally *t, int64_t start_us, zend_long ttl_ms, int64_t *until,
+                         bool fresh)
 {
     *until = rl_valid_until(start_us, ttl_ms, o->drift_factor, o->redlock);
-    return rl_decide(&t->count, *until, rl_now_us());
+    return rl_decide(&t->count, o->redlock || fresh ? *until : 0, rl_now_us());
 }
+
+/* attempt()'s *pttl after a late fresh grant that was taken back: the
+ * resource is free and the waiter off the queue; look again at once, queued. */
+#define PTTL_TAKEN_BACK (-2)
 
 /* Deletes our token (a compare-and-delete) on the nodes of t that pick
  * chooses, waiting for each; errors are not ours to report here: the
@@ -242,10 +251,12 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
      * same kind or a stricter one for writers; taking it back would drop a
      * hold the caller keeps. */
     bool ours_before = rl_held_mode_of(o, key, op->token, op->token_len) >= 0;
+    bool late;
 
     tally_init(&t, o);
     run(o, &t, op, 1);
-    outcome = decide(o, &t, start, op->ttl_ms, &until);
+    outcome = decide(o, &t, start, op->ttl_ms, &until, !ours_before);
+    late = outcome == RL_LOST && t.count.yes >= o->quorum && !ours_before;
     fence = outcome == RL_WON && o->fencing ? rl_fence_of(t.votes, o->n) : 0;
     if (fence > 0 && o->n > 1) {
         rl_tally w;
@@ -282,7 +293,7 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     if (outcome == RL_NO_QUORUM) {
         r = fail_no_quorum(o, &t, key, start);
     }
-    if (outcome == RL_LOST && t.count.yes >= o->quorum) {
+    if (late) {
         /* won, but the validity was over when the replies came: taken back above */
         RL_COUNT(late_grants);
         log_votes(o, &t, start, "warning", "late", key, NULL);
@@ -291,8 +302,7 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
         log_votes(o, &t, start, "debug", "contended", key, NULL);
     }
     if (pttl) {
-        /* a late grant was taken back: the resource is free, look again at once */
-        *pttl = outcome == RL_LOST && t.count.yes >= o->quorum ? 0 : rl_shortest_pttl(t.votes, o->n);
+        *pttl = late ? PTTL_TAKEN_BACK : rl_shortest_pttl(t.votes, o->n);
     }
     tally_free(&t);
     /* a logger that threw: the lock state is already consistent (a won lock
@@ -502,7 +512,10 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
         if (r != 0) {
             break;
         }
-        op.enqueue = 0;
+        /* a late grant taken back also took us off the queue (its script
+         * queues only when it cannot grant): queue again */
+        op.enqueue = pttl == PTTL_TAKEN_BACK;
+        pttl = pttl == PTTL_TAKEN_BACK ? 0 : pttl;
         now = rl_now_us();
         /* The holder's TTL ends at pttl: look again just after, whether or
          * not its release wakes us. */
@@ -637,7 +650,7 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
         op.mode = RL_MODE_SHARED;
         run(o, &t, &op, 0);
     }
-    outcome = decide(o, &t, start, ttl_ms, &until);
+    outcome = decide(o, &t, start, ttl_ms, &until, false);
     if (outcome != RL_WON && release_unacknowledged(o, &t, &op) && h != NULL) {
         rl_held_remove_token(o, key, token);
         h = NULL;

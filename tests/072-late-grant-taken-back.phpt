@@ -51,7 +51,21 @@ echo "validity left: $valid, fencingToken: $fence\n";
 echo "held on the server by it: $held\n";
 echo "counted: ", RedisLock::stats()['late_grants'] - $late, "\n";
 var_dump($released);
-echo "locks left: ", $c->exists('lock:s072', 'lock:s072b'), "\n";
+
+echo "-- a lock already held: a late re-entrant refresh keeps the hold, its validity reported as over\n";
+$t3 = $lock->lock('s072c', 60000);
+$srv->pause();
+$child = $resumeLater();
+$again = $lock->lock('s072c', 300);                 // re-entrant: the refresh's reply comes late
+$state = [var_export($lock->isHeld('s072c'), true), $lock->getValidity('s072c'), var_export($lock->fencingToken('s072c'), true)];
+proc_close($child);
+$srv->resume();
+echo "lock() again: ", $again === $t3 ? 'the same token' : var_export($again, true), "\n";
+echo "isHeld: {$state[0]}, validity: {$state[1]}, fencingToken: {$state[2]}\n";
+var_dump($lock->extend('s072c', $t3, 60000));       // extended: trusted again
+echo "validity after extend: ", $lock->getValidity('s072c') > 0 ? 'yes' : 'no', "\n";
+var_dump($lock->unlock('s072c', $t3), $lock->unlock('s072c', $t3));
+echo "locks left: ", $c->exists('lock:s072', 'lock:s072b', 'lock:s072c'), "\n";
 ?>
 --EXPECT--
 -- no wait: the late grant is not returned
@@ -65,5 +79,12 @@ lock(): a token
 validity left: yes, fencingToken: a number
 held on the server by it: yes
 counted: 2
+bool(true)
+-- a lock already held: a late re-entrant refresh keeps the hold, its validity reported as over
+lock() again: the same token
+isHeld: false, validity: 0, fencingToken: NULL
+bool(true)
+validity after extend: yes
+bool(true)
 bool(true)
 locks left: 0

@@ -32,7 +32,9 @@ echo "asked, B says: ", $moved($b), "\n";
 // half a second into the call, B takes the slot
 $cli = rl_cluster_cli_binary();
 $port = substr($b, strrpos($b, ':') + 1);
-$bg = proc_open(['sh', '-c', 'sleep 0.5; exec "$0" -p "$1" CLUSTER SETSLOT "$2" NODE "$3"', $cli, $port, (string)$slot, $c->id($b)],
+// (and bumps its epoch so that the other masters take its claim)
+$bg = proc_open(['sh', '-c', 'sleep 0.5; "$0" -p "$1" CLUSTER SETSLOT "$2" NODE "$3"; exec "$0" -p "$1" CLUSTER BUMPEPOCH',
+                 $cli, $port, (string)$slot, $c->id($b)],
                 [1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $pipes);
 $redirects = RedisLock::stats()['cluster_redirects'];
 try {

@@ -75,7 +75,11 @@ function rl_safety_proxy(string $upstream, string $portFile, string $control, fl
                     $closing[] = $id;
                     break;
                 }
-                $n = (int)@fwrite($streams[$id], $q[0][1]);
+                $n = @fwrite($streams[$id], $q[0][1]);
+                if ($n === false) {          // that side is gone: end the pair
+                    $closing[] = $id;
+                    break;
+                }
                 if ($n < strlen($q[0][1])) {
                     $q[0][1] = substr($q[0][1], $n);
                     $write[] = $streams[$id];

@@ -15,8 +15,10 @@
 require_once __DIR__ . '/run.php';
 
 /**
- * What must hold, by row: a fenced store never accepts a stale write, no
- * update is lost under fencing, and no lock is left without a TTL. Without
+ * What must hold, by row: a fenced store never accepts a stale write, and
+ * no lock is left without a TTL. (Fencing orders the writes; it cannot keep
+ * a read-modify-write from going stale when the old holder writes first,
+ * so lost updates are expected wherever overlaps are.) Without
  * fencing, overlaps are expected where the theory predicts them (a holder
  * paused past its TTL; a restart that loses the lock) and nowhere else.
  */
