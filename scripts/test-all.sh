@@ -27,7 +27,8 @@ matrix_groups=("trixie-redis trixie-valkey" "sid-redis sid-valkey sid-symfony81 
 if [[ ${REDISLOCK_MATRIX:-1} != 0 ]]; then
     for i in "${!matrix_groups[@]}"; do
         # shellcheck disable=SC2086
-        REDISLOCK_MATRIX_TABLE=$work/rows-$i setsid ./scripts/platform/matrix.sh ${matrix_groups[$i]} \
+        # a port range per suite running at once (tests/free_port.inc)
+        REDISLOCK_TEST_PORT_BASE=$((21000 + i * 1000)) REDISLOCK_MATRIX_TABLE=$work/rows-$i setsid ./scripts/platform/matrix.sh ${matrix_groups[$i]} \
             </dev/null >"$work/matrix-$i.log" 2>&1 &
         matrix_pids+=($!)
     done
@@ -75,7 +76,7 @@ fi
 
 # The host (Debian 12): phpt normal pass, bridge suites, valgrind pass; its
 # last line also counts the unit tests and fuzz targets above.
-REDISLOCK_SUITE_LABEL=bookworm ./tests/run-suite.sh "$@" | tee "$work/host.log" || true
+REDISLOCK_TEST_PORT_BASE=20000 REDISLOCK_SUITE_LABEL=bookworm ./tests/run-suite.sh "$@" | tee "$work/host.log" || true
 passed=0 failed=0
 line=$(tail -n1 "$work/host.log")
 if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then

@@ -12,7 +12,7 @@ $log = new RlTestRedis(rl_test_server(0));
 // under valgrind every child runs in its own valgrind: fewer of them, fewer rounds
 [$procs, $n] = rl_under_valgrind() ? [3, 10] : [8, 200];
 $code = <<<'PHP'
-[, $kind, $servers, $logAddr, $n] = $argv;
+[, $kind, $servers, $logAddr, $n, $logKey] = $argv;
 $servers = json_decode($servers, true);
 $log = new RlTestRedis($logAddr);
 $lock = $kind === 'redlock'
@@ -22,17 +22,17 @@ for ($i = 0; $i < (int)$n; $i++) {
     $t = $lock->lock("f601-$kind", 5000, 60.0);
     if ($t === null) { echo "not acquired\n"; exit(1); }
     // recorded while held: the list's order is the order of acquisition
-    $log->cmd('RPUSH', "f601-log-$kind", (string)$lock->fencingToken("f601-$kind"));
+    $log->cmd('RPUSH', $logKey, $lock->fencingToken("f601-$kind") . ' ' . getmypid());
     if (!$lock->unlock("f601-$kind", $t)) { echo "unlock failed\n"; exit(1); }
 }
 echo "done\n";
 PHP;
 
 foreach (['redislock' => rl_test_servers(1), 'redlock' => rl_test_servers(5)] as $kind => $servers) {
-    $log->del("f601-log-$kind");
+    $logKey = "f601-log-$kind-" . bin2hex(random_bytes(4)); // this run's alone
     $children = [];
     for ($p = 0; $p < $procs; $p++) {
-        $children[] = rl_php_child_start('$argv = ' . var_export(['-', $kind, json_encode($servers), rl_test_server(0), (string)$n], true) . ';' . $code);
+        $children[] = rl_php_child_start('$argv = ' . var_export(['-', $kind, json_encode($servers), rl_test_server(0), (string)$n, $logKey], true) . ';' . $code);
     }
     $ok = 0;
     foreach ($children as $c) {
@@ -40,18 +40,21 @@ foreach (['redislock' => rl_test_servers(1), 'redlock' => rl_test_servers(5)] as
         $ok += ($exit === 0 && trim($out) === 'done');
         if ($exit !== 0) echo "child failed: $out $err\n";
     }
-    $seen = array_map('intval', $log->cmd('LRANGE', "f601-log-$kind", 0, -1));
+    $entries = $log->cmd('LRANGE', $logKey, 0, -1); // "<number> <pid>" each
+    $seen = array_map('intval', $entries);
     $increasing = true;
     for ($i = 1; $i < count($seen); $i++) {
         if ($seen[$i] <= $seen[$i - 1]) {
             $increasing = false;
-            echo "$kind: #$i is {$seen[$i]} after {$seen[$i - 1]}\n";
+            // what a failure needs to be understood: who held it around there
+            echo "$kind: #$i is {$entries[$i]} after {$entries[$i - 1]}; entries ", max(0, $i - 3), '..: ',
+                implode(', ', array_slice($entries, max(0, $i - 3), 6)), "\n";
         }
     }
     echo "$kind: children ok ", $ok === $procs ? 'all' : $ok, ", numbers ", count($seen) === $procs * $n ? 'all recorded' : count($seen) . ' recorded',
         ', ', $increasing ? 'strictly increasing' : 'NOT increasing',
         ', ', count(array_unique($seen)) === count($seen) ? 'no duplicates' : 'duplicates', "\n";
-    $log->del("f601-log-$kind");
+    $log->del($logKey);
 }
 ?>
 --EXPECT--

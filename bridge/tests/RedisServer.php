@@ -3,6 +3,10 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests;
 
+use function rl_free_port;
+
+require_once __DIR__ . '/../../tests/free_port.inc'; // rl_free_port(): a port of this suite's range
+
 /**
  * One throwaway redis-server per test run (started on first use, stopped by
  * its pid when PHP exits: stopAll(), which the bootstrap registers), and a
@@ -48,10 +52,7 @@ final class RedisServer
         $dir = sys_get_temp_dir() . '/rl-bridge-' . bin2hex(random_bytes(4));
         mkdir($dir, 0700);
         for ($try = 0; $try < 5; $try++) {
-            $s = stream_socket_server('tcp://127.0.0.1:0', $errno, $errstr);
-            $name = stream_socket_get_name($s, false);
-            fclose($s);
-            $port = (int)substr($name, strrpos($name, ':') + 1);
+            $port = rl_free_port();
             $cmd = [$bin, '--port', (string)$port, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
                     '--dir', $dir, '--daemonize', 'no', '--logfile', "$dir/redis.log"];
             $proc = proc_open($cmd, [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'],

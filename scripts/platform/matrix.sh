@@ -78,7 +78,7 @@ suite_in_root() {   # suite_in_root ROOT PHP LOG ENV... -- ARGS...
     while (($#)) && [[ $1 != -- ]]; do envs+=("$1"); shift; done
     shift
     "$here/in-root.sh" "$root" env PATH="/srv/redislock-$php/.bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-        REDISLOCK_VALGRIND=0 "${envs[@]}" \
+        REDISLOCK_VALGRIND=0 REDISLOCK_TEST_PORT_BASE="${REDISLOCK_TEST_PORT_BASE:-}" "${envs[@]}" \
         sh -c 'cd /srv/redislock-$1 && shift && exec ./tests/run-suite.sh --no-valgrind $*' sh "$php" "$@" \
         >"$log" 2>&1
 }

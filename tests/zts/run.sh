@@ -104,13 +104,10 @@ if ((tsan)); then
 fi
 
 # --- a throwaway redis-server on a free loopback port -----------------------
-free_port() {   # a random port nobody answers on; redis-server's bind is the real test (retried)
-    local p
-    for _ in $(seq 20); do
-        p=$((20000 + RANDOM % 40000))
-        (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return; }
-    done
-    return 1
+# a port of this run's own range (tests/free_port.inc); redis-server's bind is the real test (retried)
+export REDISLOCK_TEST_PORT_BASE=${REDISLOCK_TEST_PORT_BASE:-$((10000 + $$ % 20 * 1000))}
+free_port() {
+    php -n "$here/../free_port.inc"
 }
 port=''
 for _ in 1 2 3 4 5; do
