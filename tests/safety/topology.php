@@ -60,7 +60,14 @@ abstract class RlSafetyTopology
         case 'none':
             return false;
         case 'holder-pause':                 // the holder, longer than the TTL: the lock expires under it
-            $w = $workers[(int)$store->get('holder')];
+            // stopped inside its section (between its read and its write,
+            // as a GC pause would), not between two of them
+            $holder = null;
+            rl_wait_until(function () use ($store, &$holder) {
+                $holder = $store->get('holder');
+                return $holder !== null;
+            }, 1.0, 0.001);
+            $w = $workers[(int)($holder ?? mt_rand(0, count($workers) - 1))];
             $w->signal(SIGSTOP);
             usleep($ttl * 2500);
             $w->signal(SIGCONT);

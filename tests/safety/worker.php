@@ -6,7 +6,8 @@
  */
 require_once __DIR__ . '/../redislock_test.inc';
 
-/* The store's side: the read returns TIME and the counter; the write, with
+/* The store's side: the read returns TIME and the counter and names the
+ * worker in its section ('holder', which its write clears); the write, with
  * a fencing number, is refused unless the number is above every number the
  * store accepted before (the fenced store of the Redlock critics), and is
  * logged with its verdict either way. */
@@ -19,6 +20,7 @@ const RL_SAFETY_WRITE = "local t = redis.call('time') local ok = 1 "
     . "end "
     . "if ok == 1 then redis.call('set', 'counter', ARGV[1]) end "
     . "redis.call('rpush', 'writes', ARGV[2] .. ':' .. ok) "
+    . "if redis.call('get', 'holder') == ARGV[3] then redis.call('del', 'holder') end "
     . "return {t[1] * 1000000 + t[2], ok}";
 
 function rl_safety_lock(array $cfg): RedisLock|RedLock
@@ -71,7 +73,8 @@ function rl_safety_worker(array $cfg): void
             }
             [$t0, $read] = $store->cmd('EVAL', RL_SAFETY_READ, 0, (string)$cfg['w']);
             usleep(mt_rand($cfg['work_us'][0], $cfg['work_us'][1]));
-            [$t1, $ok] = $store->cmd('EVAL', RL_SAFETY_WRITE, 0, $read + 1, $fence === null ? '' : (string)$fence);
+            [$t1, $ok] = $store->cmd('EVAL', RL_SAFETY_WRITE, 0, $read + 1, $fence === null ? '' : (string)$fence,
+                                    (string)$cfg['w']);
             $what = 'unlock';
             try {
                 $unlocked = $lock->unlock('safety', $tok);
