@@ -17,7 +17,7 @@ matrix_pids=()
 stop_matrix() {
     local pid
     # each job is a process group of its own (setsid): end all of it
-    for pid in "${matrix_pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+    for pid in "${matrix_pids[@]}" ${safety_pid:-} ${valgrind_pid:-}; do kill -TERM -- "-$pid" 2>/dev/null || true; done
     rm -rf "$work"
 }
 trap stop_matrix EXIT
@@ -52,6 +52,19 @@ pkgdir=$(mktemp -d)
 (cd "$pkgdir" && pecl package "$OLDPWD/package.xml" >/dev/null) || { echo "pecl package failed" >&2; exit 1; }
 rm -rf "$pkgdir"
 
+# The safety suite's short schedule (tests 901-913, under 4 minutes) on the
+# host, beside the rest of the host's suite, with servers and ports of its
+# own: its runs wait on sections and faults far more than they compute. Its
+# counts join the host's. Not when test files are named (a run by hand).
+host_targets=("$@")
+if (($# == 0)); then
+    host_targets=(tests/[0-8]*.phpt tests/900-*.phpt)
+    REDISLOCK_EARLIER_PASSED=0 REDISLOCK_EARLIER_FAILED=0 REDISLOCK_TEST_PORT_BASE=24000 REDISLOCK_BRIDGES= REDISLOCK_SUITE_LABEL=bookworm-safety \
+        setsid ./tests/run-suite.sh --no-valgrind tests/90[1-9]-safety-*.phpt tests/91[0-9]-safety-*.phpt \
+        </dev/null >"$work/safety.log" 2>&1 &
+    safety_pid=$!
+fi
+
 # The plain-C core alone, with ASan and UBSan; its counts join the final line.
 unit=$(src/tests/run.sh 2>&1) || true
 echo "$unit"
@@ -74,15 +87,43 @@ else
     REDISLOCK_EARLIER_FAILED=$((REDISLOCK_EARLIER_FAILED + 1))   # did not run
 fi
 
-# The host (Debian 12): phpt normal pass, bridge suites, valgrind pass; its
-# last line also counts the unit tests and fuzz targets above.
-REDISLOCK_TEST_PORT_BASE=20000 REDISLOCK_SUITE_LABEL=bookworm ./tests/run-suite.sh "$@" | tee "$work/host.log" || true
+# The host (Debian 12): phpt normal pass and bridge suites here, and beside
+# them the valgrind pass (with servers and ports of its own: it computes, the
+# normal pass mostly waits, and one after the other they took 20 minutes);
+# its last line also counts the unit tests and fuzz targets above.
+REDISLOCK_EARLIER_PASSED=0 REDISLOCK_EARLIER_FAILED=0 REDISLOCK_TEST_PORT_BASE=25000 REDISLOCK_SUITE_LABEL=bookworm-valgrind \
+    setsid ./tests/run-suite.sh --valgrind-only "${host_targets[@]}" </dev/null >"$work/valgrind.log" 2>&1 &
+valgrind_pid=$!
+REDISLOCK_TEST_PORT_BASE=20000 REDISLOCK_SUITE_LABEL=bookworm ./tests/run-suite.sh --no-valgrind "${host_targets[@]}" \
+    | tee "$work/host.log" || true
 passed=0 failed=0
 line=$(tail -n1 "$work/host.log")
 if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
     passed=${BASH_REMATCH[1]} failed=${BASH_REMATCH[2]}
 else
     failed=1
+fi
+# join_side_run TITLE PID LOG: waits for a run-suite started beside the
+# host's, prints what a reader needs of it and adds its counts
+join_side_run() {
+    echo "=== $1, beside the above ==="
+    wait "$2" || true
+    sed 's/\x1b\[[0-9;]*m//g' "$3" | tr '\r' '\n' | sed -n '/^run-suite: normal pass only/p;
+        /^Number of tests/,/^Time taken/p; /^\(FAIL\|WARN\|LEAK\|BORK\|SKIP\) /p;
+        /^========DIFF========/,/^========DONE========/p'
+    line=$(tail -n1 "$3")
+    echo "$line"
+    if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
+        passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+    else
+        failed=$((failed + 1))
+    fi
+}
+join_side_run "the host's valgrind pass" "$valgrind_pid" "$work/valgrind.log"
+valgrind_pid=''
+if [[ -n ${safety_pid:-} ]]; then
+    join_side_run "the safety suite's short schedule, on the host" "$safety_pid" "$work/safety.log"
+    safety_pid=''
 fi
 v() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null | sed 's/^[0-9]*://; s/[+~-].*//'; }
 echo "bookworm|$(php -r 'echo PHP_VERSION;')|$(redis-server --version | sed -n 's/.*v=\([0-9.]*\).*/\1/p')|$(v libhiredis-dev)|$(v php-symfony-lock)|$(v php-illuminate-cache)|$(v phpunit)|$passed passed, $failed failed" \

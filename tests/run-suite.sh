@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Run the phpt suite against 5 throwaway redis-server processes.
 #
-#   tests/run-suite.sh [--no-valgrind] [--no-phpt] [TEST.phpt|DIR ...]
+#   tests/run-suite.sh [--no-valgrind|--valgrind-only] [--no-phpt] [TEST.phpt|DIR ...]
 #
 # Pass 1 runs the tests normally; pass 2 (skipped by --no-valgrind or
 # REDISLOCK_VALGRIND=0) runs them under valgrind (run-tests -m) for leaks.
 # Between them the bridge/ phpunit suites run (REDISLOCK_BRIDGES, default
-# "symfony laravel"; empty for none); --no-phpt runs only those.
+# "symfony laravel"; empty for none); --no-phpt runs only those;
+# --valgrind-only runs pass 2 alone (scripts/test-all.sh runs it beside
+# pass 1, each with its own servers).
 # The last line is "N passed, M failed" over both passes (skips are listed
 # on the line before), after "$REDISLOCK_SUITE_LABEL: " when that is set;
 # the exit status is non-zero when anything failed/leaked/borked or nothing
@@ -15,13 +17,14 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 
-valgrind=1 phpt=1
+valgrind=1 phpt=1 normal=1
 [[ ${REDISLOCK_VALGRIND:-1} == 0 ]] && valgrind=0
 targets=()
 for arg; do
     case $arg in
         --no-valgrind) valgrind=0 ;;
         --valgrind) valgrind=1 ;;
+        --valgrind-only) valgrind=1 normal=0 ;;
         --no-phpt) phpt=0 valgrind=0 ;;
         -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
         *) targets+=("$(realpath -- "$arg")") ;;   # absolute: we cd below
@@ -234,7 +237,7 @@ run_pass() {   # run_pass NAME [run-tests options]
         + $(count 'Tests leaked' "$log") + $(count 'Tests borked' "$log")))
 }
 
-((phpt)) && run_pass normal
+((phpt && normal)) && run_pass normal
 
 # The bridge/ phpunit suites (Symfony, Laravel) against Debian's framework
 # packages. They run PHP code over C paths the phpt tests cover, so they are
@@ -272,8 +275,8 @@ run_bridge() {
     passed=$((passed + good)) failed=$((failed + bad)) skipped=$((skipped + skip))
     echo "run-suite: bridge $suite: $good passed, $bad failed, $skip skipped"
 }
-for suite in ${REDISLOCK_BRIDGES-symfony laravel}; do run_bridge "$suite"; done
-if ((valgrind)); then
+((normal)) && for suite in ${REDISLOCK_BRIDGES-symfony laravel}; do run_bridge "$suite"; done
+if ((valgrind && phpt)); then
     # run-tests -m runs "valgrind -q --trace-children=yes", which reports
     # memory errors but no leaks: ask for definite leaks as errors too.
     # Traced children would write to (and truncate) the test's own log, so
