@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The safety suite's long schedule: every fault x mode x auto_extend row of
 # tests/safety/, once per seed; the table goes to bench/results/safety.md
-# (README quotes it) and every run's counts, one JSON line each, to
+# (docs/redlock.md quotes it) and every run's counts, one JSON line each, to
 # bench/results/safety-runs.jsonl.
 #   bench/safety.sh [SEEDS (1,2,...,N or a count)] [SECONDS] [SENTINEL_CLUSTER_SEEDS]
 # Independent nodes (RedisLock, RedLock) run SECONDS a run; the Sentinel and
@@ -34,5 +34,5 @@ php -d "extension=$REDISLOCK_TEST_EXT" tests/safety/schedule.php --seeds="$slow_
     --modes=sentinel,sentinel+min_replicas,sentinel+fencing,cluster \
     --out="$work/groups.md" 2>>bench/results/safety-runs.jsonl || status=$?
 php bench/safety_table.php "$work/nodes.md" "$work/groups.md" >bench/results/safety.md
-bench/safety_readme.sh
+bench/safety_docs.sh
 exit $status

@@ -178,7 +178,7 @@ foreach ($skipped ?? [] as $note) {
     echo "note: $note\n";
 }
 
-// Markdown for the README: a row per K and variant.
+// Markdown for docs/benchmarks.md: a row per K and variant.
 echo "\n| K | variant | req/s | p50 ms | p99 ms | rebuilds per round | waited per round | Redis commands per request (sent by clients) | failed |\n";
 echo "|---|---|---|---|---|---|---|---|---|\n";
 foreach ($rows as [$k, $v, $rps, $p50, $p99, $rebuilds, $waited, $cmds, $sent, $failed]) {

@@ -1,5 +1,5 @@
 /* The exception classes, and the one map from core status to exception:
- * class, message and getCode() (the status: stable codes, see README). */
+ * class, message and getCode() (the status: stable codes, see docs/errors.md). */
 #ifndef RL_ERRORS_H
 #define RL_ERRORS_H
 #include "php.h"

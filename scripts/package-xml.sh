@@ -15,14 +15,14 @@ date=$(git log -1 --format=%cs -G"define PHP_REDISLOCK_VERSION" -- ext/php_redis
 role_of() {
     case "$1" in
         tests/*) echo test ;;
-        README.md|LICENSE|DESIGN.md|docs/*) echo doc ;;
+        README.md|CONTRIBUTING.md|LICENSE|DESIGN.md|docs/*) echo doc ;;
         *) echo src ;;
     esac
 }
 
 # What a pecl user needs to build, test and read; not CI, benchmarks or dev scripts.
 shipped() {
-    git ls-files config.m4 src ext stubs tests README.md LICENSE DESIGN.md docs | sort
+    git ls-files config.m4 src ext stubs tests README.md CONTRIBUTING.md LICENSE DESIGN.md docs | sort
 }
 
 render() {

@@ -54,7 +54,7 @@ foreach ([$l, $private] as $o) {
 }
 echo "calls failed after the kill: $failed\n";
 // the held lock: its replica had it (WAIT), so it survived; without that
-// acknowledgement a lock may be lost in a failover (README: Cluster)
+// acknowledgement a lock may be lost in a failover (docs/topologies.md: Redis Cluster)
 echo "held lock after the kill: ", var_export($c->cmd($after, 'GET', 'lock:c502') === $held, true), "\n";
 var_dump($l->unlock('c502', $held));
 $s = RedisLock::stats();

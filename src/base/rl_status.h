@@ -1,5 +1,5 @@
 /* Status codes of the plain-C core. They are also the exceptions' getCode()
- * (ext/rl_errors.c maps each to one class), documented in the README as
+ * (ext/rl_errors.c maps each to one class), documented in docs/errors.md as
  * stable: never renumber one, only add. */
 #ifndef RL_STATUS_H
 #define RL_STATUS_H
