@@ -45,6 +45,7 @@ fi
 ./scripts/build.sh
 
 ./scripts/gen-arginfo.sh --check
+php scripts/gen-lua.php --check   # the lock scripts' C strings against src/lock/lua/
 ./scripts/package-xml.sh --check
 php scripts/check-composer.php   # PIE's composer.json against the build
 # the PECL tarball builds from package.xml (every listed file exists)

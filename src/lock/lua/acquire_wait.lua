@@ -1,0 +1,34 @@
+-- ACQUIRE_WAIT: KEYS lock, queue, reservation [, fence counter] [,
+-- shared holders]; ARGV[1] token, ARGV[2] ttl ms, ARGV[3] waiter id,
+-- ARGV[4] ms the waiter will wait, ARGV[5] '1' to queue, ARGV[6] 's'
+-- when the last key is the shared holders' (promotion, as ACQUIRE's).
+-- -3 - F: taken (or already ours), F the number of this acquisition (0
+-- without a fence counter); else the PTTL of the lock, or of the
+-- reservation for a woken waiter (-1: no TTL).
+--@ get_lock
+local zs = ARGV[6] == 's' and #KEYS or nil
+local fk = #KEYS > 3 and 4 ~= zs and KEYS[4] or nil
+if v == ARGV[1] then  -- ours already (a retry, or the owner naming its token again): refreshed
+  redis.call('pexpire', KEYS[1], ARGV[2])
+  if fk then return -3 - tonumber(redis.call('get', fk) or redis.call('incr', fk)) end
+  return -3
+end
+--@ promote
+if not v then
+  local woken = redis.call('get', KEYS[3])
+  if promoted or not woken or woken == ARGV[3] then
+    local f = 0
+    if fk then f = redis.call('incr', fk) end
+    redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2])
+    if woken == ARGV[3] then redis.call('del', KEYS[3]) end
+    return -3 - f
+  end
+end
+if ARGV[5] == '1' then
+  local t = redis.call('time')
+  local left = tonumber(ARGV[4])
+  redis.call('rpush', KEYS[2], (t[1] * 1000 + math.floor(t[2] / 1000) + left) .. ':' .. ARGV[3])
+  if redis.call('pttl', KEYS[2]) < left + 1000 then redis.call('pexpire', KEYS[2], left + 1000) end
+end
+if not v then return redis.call('pttl', KEYS[3]) end
+return redis.call('pttl', KEYS[1])
