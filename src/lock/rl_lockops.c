@@ -85,7 +85,6 @@ static void lock_keys_free(lock_keys *k)
 #define KEY_FENCE 2
 #define KEY_SHARED 3
 #define KEY_WAKE 4 /* the first of RL_WAKE_BUCKETS wake streams, always the last keys of a script */
-#define WAKE_KEYS 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19
 
 int rl_wake_bucket(const char *waiter, size_t len)
 {
@@ -93,20 +92,47 @@ int rl_wake_bucket(const char *waiter, size_t len)
     return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 0;
 }
 
-/* EVAL/EVALSHA <script> <numkeys> <lock key> [derived keys...] */
-static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op, const lock_keys *k,
-                        const int *derived, int nderived)
+/* A bit of script_head()'s `with`: a key the script may go without. */
+#define WITH(role) (1u << (role))
+
+/* The lock_keys slot of a derived key's role (not RL_KEY_LOCK). */
+static int derived_slot(int role)
 {
+    return role == RL_KEY_QUEUE ? KEY_QUEUE : role == RL_KEY_RESERVATION ? KEY_RESERVATION
+         : role == RL_KEY_FENCE ? KEY_FENCE : role == RL_KEY_SHARED ? KEY_SHARED : KEY_WAKE;
+}
+
+/* EVAL/EVALSHA <script> <numkeys> <keys...>: the script's KEYS in the order
+ * its .lua file names them (rl_script_keys_of()), leaving out each key it
+ * may go without unless `with` has its role's bit. */
+static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op, const lock_keys *k,
+                        unsigned with)
+{
+    const rl_script_keys *sk = rl_script_keys_of(s);
     const char *body = eval ? rl_script_source(s) : rl_script_sha(s);
-    int i, lock_key = op->kind != RL_OP_LEAVE && op->kind != RL_OP_FENCE_RAISE;
+    int i, j, n = 0;
+    unsigned char use[6];
+
+    for (i = 0; i < sk->n; i++) {
+        use[i] = !(sk->optional & (1u << i)) || (with & WITH(sk->role[i]));
+        n += use[i] ? (sk->role[i] == RL_KEY_WAKE ? RL_WAKE_BUCKETS : 1) : 0;
+    }
     arg(b, eval ? "EVAL" : "EVALSHA", eval ? 4 : 7);
     arg(b, body, strlen(body));
-    arg_num(b, lock_key + nderived);
-    if (lock_key) {
-        arg(b, op->key, op->key_len);
-    }
-    for (i = 0; i < nderived; i++) {
-        arg(b, k->buf[derived[i]], k->len[derived[i]]);
+    arg_num(b, n);
+    for (i = 0; i < sk->n; i++) {
+        if (!use[i]) {
+            continue;
+        }
+        if (sk->role[i] == RL_KEY_LOCK) {
+            arg(b, op->key, op->key_len);
+        } else if (sk->role[i] == RL_KEY_WAKE) {
+            for (j = 0; j < RL_WAKE_BUCKETS; j++) {
+                arg(b, k->buf[KEY_WAKE + j], k->len[KEY_WAKE + j]);
+            }
+        } else {
+            arg(b, k->buf[derived_slot(sk->role[i])], k->len[derived_slot(sk->role[i])]);
+        }
     }
 }
 
@@ -130,26 +156,15 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
     return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
 }
 
-static const int release_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_SHARED, WAKE_KEYS};
-static const int extend_keys[] = {KEY_SHARED};
-static const int shared_keys[] = {KEY_SHARED, KEY_QUEUE, KEY_RESERVATION, WAKE_KEYS};
-static const int permit_keys[] = {KEY_QUEUE, KEY_RESERVATION, WAKE_KEYS};
-static const int acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION};
-static const int leave_keys[] = {KEY_QUEUE, KEY_RESERVATION, WAKE_KEYS};
-static const int fenced_acquire_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_FENCE};
-static const int fence_keys[] = {KEY_FENCE};
-static const int promote_keys[] = {KEY_FENCE, KEY_SHARED};           /* without the fence counter: from [1] */
-static const int promote_wait_keys[] = {KEY_QUEUE, KEY_RESERVATION, KEY_FENCE, KEY_SHARED};
-
 /* A shared lock's or a permit's acquire script; a LOCK is one try (never
  * queued), the op's token standing in for the waiter id it needs. */
 static void append_acquire_other(argv_builder *b, const rl_op *op, int eval, const lock_keys *k)
 {
     int wait = op->kind == RL_OP_LOCK_WAIT;
     if (op->mode == RL_MODE_SHARED) {
-        script_head(b, RL_SCRIPT_ACQUIRE_SHARED, eval, op, k, shared_keys, 3 + RL_WAKE_BUCKETS);
+        script_head(b, RL_SCRIPT_ACQUIRE_SHARED, eval, op, k, 0);
     } else {
-        script_head(b, RL_SCRIPT_ACQUIRE_PERMIT, eval, op, k, permit_keys, 2 + RL_WAKE_BUCKETS);
+        script_head(b, RL_SCRIPT_ACQUIRE_PERMIT, eval, op, k, 0);
     }
     arg(b, op->token, op->token_len);
     arg_num(b, op->ttl_ms);
@@ -182,14 +197,14 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
     } else switch (op->kind) {
     case RL_OP_LOCK:
         if (op->promote) { /* a caller's token: its shared lock may become a lock */
-            script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, promote_keys + !op->fencing, 1 + !!op->fencing);
+            script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_SHARED) | (op->fencing ? WITH(RL_KEY_FENCE) : 0));
             arg(&b, op->token, op->token_len);
             arg_num(&b, op->ttl_ms);
             arg(&b, "s", 1);
             break;
         }
         if (op->fencing) { /* SET NX cannot count: the acquire script in every form */
-            script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, fence_keys, 1);
+            script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_FENCE));
             arg(&b, op->token, op->token_len);
             arg_num(&b, op->ttl_ms);
             break;
@@ -204,15 +219,15 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
             break;
         }
         /* a retry after a lost connection: our own token counts as ours */
-        script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, NULL, NULL, 0);
+        script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, NULL, 0);
         arg(&b, op->token, op->token_len);
         arg_num(&b, op->ttl_ms);
         break;
     case RL_OP_UNLOCK:
         if (op->one_key) {
-            script_head(&b, RL_SCRIPT_RELEASE_ONE_KEY, eval, op, NULL, NULL, 0);
+            script_head(&b, RL_SCRIPT_RELEASE_ONE_KEY, eval, op, NULL, 0);
         } else {
-            script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, release_keys, 3 + RL_WAKE_BUCKETS);
+            script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, 0);
         }
         arg(&b, op->token, op->token_len);
         if (op->force) {
@@ -220,23 +235,17 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         }
         break;
     case RL_OP_HOLDS:
-        script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, extend_keys, op->mode == RL_MODE_SHARED);
+        script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
         arg(&b, op->token, op->token_len);
         break;
     case RL_OP_EXTEND:
-        script_head(&b, RL_SCRIPT_EXTEND, eval, op, &k, extend_keys, op->mode == RL_MODE_SHARED);
+        script_head(&b, RL_SCRIPT_EXTEND, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
         arg(&b, op->token, op->token_len);
         arg_num(&b, op->ttl_ms);
         break;
     case RL_OP_LOCK_WAIT:
-        if (op->promote) {
-            static const int unfenced[] = {KEY_QUEUE, KEY_RESERVATION, KEY_SHARED};
-            script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k, op->fencing ? promote_wait_keys : unfenced,
-                        op->fencing ? 4 : 3);
-        } else {
-            script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
-                        op->fencing ? fenced_acquire_wait_keys : acquire_wait_keys, op->fencing ? 3 : 2);
-        }
+        script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
+                    (op->fencing ? WITH(RL_KEY_FENCE) : 0) | (op->promote ? WITH(RL_KEY_SHARED) : 0));
         arg(&b, op->token, op->token_len);
         arg_num(&b, op->ttl_ms);
         arg(&b, op->waiter, op->waiter_len);
@@ -248,11 +257,11 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         break;
     case RL_OP_LEAVE:
         /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */
-        script_head(&b, RL_SCRIPT_LEAVE, 1, op, &k, leave_keys, 2 + RL_WAKE_BUCKETS);
+        script_head(&b, RL_SCRIPT_LEAVE, 1, op, &k, 0);
         arg(&b, op->waiter, op->waiter_len);
         break;
     case RL_OP_FENCE_RAISE:
-        script_head(&b, RL_SCRIPT_FENCE_RAISE, eval, op, &k, fence_keys, 1);
+        script_head(&b, RL_SCRIPT_FENCE_RAISE, eval, op, &k, 0);
         arg_num(&b, op->fence);
         break;
     case RL_OP_WAKE_WAIT:

@@ -35,10 +35,9 @@
 
 /* The scripts' Lua is in src/lock/lua/, one .lua file per script with its
  * KEYS and ARGV in its header, the fragments they share in lua/lib/;
- * scripts/gen-lua.php writes it here as C strings (rl_scripts_lua.h). */
-static const char *const sources[RL_SCRIPT_COUNT] = {
+ * scripts/gen-lua.php writes it here as C strings, with each script's KEYS
+ * (rl_scripts_lua.h: sources[], keys[]). */
 #include "rl_scripts_lua.h"
-};
 
 static char shas[RL_SCRIPT_COUNT][41];
 
@@ -56,4 +55,9 @@ void rl_script_set_sha(rl_script s, const char sha[41])
 const char *rl_script_sha(rl_script s)
 {
     return shas[s];
+}
+
+const rl_script_keys *rl_script_keys_of(rl_script s)
+{
+    return &keys[s];
 }

@@ -17,6 +17,27 @@ typedef enum rl_script {
     RL_SCRIPT_COUNT
 } rl_script;
 
+/* What a script's KEYS[i] is (rl_scripts.c's comment has the key names). */
+typedef enum rl_key_role {
+    RL_KEY_LOCK,        /* the lock key itself (a semaphore's permits) */
+    RL_KEY_QUEUE,       /* K\0q */
+    RL_KEY_RESERVATION, /* K\0r */
+    RL_KEY_FENCE,       /* K\0f */
+    RL_KEY_SHARED,      /* K\0s */
+    RL_KEY_WAKE         /* K\0A .. K\0P, RL_WAKE_BUCKETS keys, always last */
+} rl_key_role;
+
+/* A script's KEYS in order (its file's "--@keys" line): n roles, and a bit
+ * per position the caller may leave out (only after the others). */
+typedef struct rl_script_keys {
+    unsigned char n;
+    unsigned char role[6];
+    unsigned char optional;
+} rl_script_keys;
+
+/* The KEYS of script s. */
+const rl_script_keys *rl_script_keys_of(rl_script s);
+
 /* The script's source text. */
 const char *rl_script_source(rl_script s);
 

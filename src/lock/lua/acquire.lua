@@ -4,6 +4,7 @@
 -- lock: promoted). 0: held by another; else 1, or with a fence counter
 -- the number of this acquisition (the counter's value: ours already,
 -- it is unchanged)
+--@keys lock fence? shared?
 --@ get_lock
 local zs = ARGV[3] == 's' and #KEYS or nil
 local fk = #KEYS > 1 and 2 ~= zs and KEYS[2] or nil

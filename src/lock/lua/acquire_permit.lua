@@ -3,6 +3,7 @@
 -- already); else the PTTL to look again after (when the first permit
 -- expires). A holder coming in with permits to spare wakes the next
 -- waiter.
+--@keys lock queue reservation wake*
 --@ now
 local kind = redis.call('type', KEYS[1]).ok
 if kind ~= 'zset' and kind ~= 'none' then return redis.error_reply('the resource is a lock, not a semaphore') end

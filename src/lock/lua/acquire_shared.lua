@@ -5,6 +5,7 @@
 -- and shared holders are in (so a queued exclusive waiter is not
 -- starved by new shared holders); a shared holder coming in wakes the
 -- next waiter when that is a shared one too.
+--@keys lock shared queue reservation wake*
 --@ now
 local kind = redis.call('type', KEYS[1]).ok
 if kind == 'zset' then return redis.error_reply('the resource is a semaphore, not a lock') end

@@ -5,6 +5,7 @@
 -- -3 - F: taken (or already ours), F the number of this acquisition (0
 -- without a fence counter); else the PTTL of the lock, or of the
 -- reservation for a woken waiter (-1: no TTL).
+--@keys lock queue reservation fence? shared?
 --@ get_lock
 local zs = ARGV[6] == 's' and #KEYS or nil
 local fk = #KEYS > 3 and 4 ~= zs and KEYS[4] or nil

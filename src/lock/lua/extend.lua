@@ -4,6 +4,7 @@
 -- again with its holders' key (one key keeps a lock's extend to its
 -- key's node during a Cluster slot migration, where several keys would
 -- be answered TRYAGAIN).
+--@keys lock shared?
 local v = redis.pcall('get', KEYS[1])
 if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
 local z

@@ -2,6 +2,7 @@
 -- (no token is empty) for anyone at all. 1 when it holds the resource
 -- now; -1: a shared lock, to be asked again with its holders' key (one
 -- key, as for EXTEND, during a Cluster slot migration).
+--@keys lock shared?
 local v = redis.pcall('get', KEYS[1])
 local anyone = ARGV[1] == ''
 if v == ARGV[1] then return 1 end

@@ -1,5 +1,6 @@
 -- LEAVE: KEYS queue, reservation, wake streams; ARGV[1] waiter id. The
 -- last waiter to leave takes the wake streams with it.
+--@keys queue reservation wake*
 local tail = ':' .. ARGV[1]
 for _, e in ipairs(redis.call('lrange', KEYS[1], 0, -1)) do
   if string.sub(e, -string.len(tail)) == tail then redis.call('lrem', KEYS[1], 0, e) end

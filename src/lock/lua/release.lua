@@ -4,6 +4,7 @@
 -- released; the next live waiter is woken when that freed the resource
 -- (a lock, the last shared holder, or a permit). A lock's release with
 -- nobody queued is GET, DEL, LPOP.
+--@keys lock queue reservation shared wake*
 if ARGV[2] == '1' then
   if redis.call('del', KEYS[1], KEYS[4]) == 0 then return 0 end
 else

@@ -4,6 +4,7 @@
 -- the migration ends: nobody is woken (waiters find the resource free
 -- on their next look). 1 when it was held and is released, 0 when not,
 -- -1 for a shared lock (its holders are another key: not released).
+--@keys lock
 local v = redis.pcall('get', KEYS[1])
 if v == '\0shared' then return -1 end
 if ARGV[2] == '1' then return redis.call('del', KEYS[1]) end
