@@ -1,5 +1,5 @@
 --TEST--
-Safety suite, CI's short schedule (seed 7, 8 s runs), faults cluster-failover and slot-migration: CLUSTER FAILOVER of the lock's master and its slot moved to another master and on, while the clients run: no overlap, no failed call (MOVED and ASK followed, a release during a migration made on the lock key alone)
+Safety suite, CI's short schedule (seed 7, 6 s runs), faults cluster-failover and slot-migration: CLUSTER FAILOVER of the lock's master and its slot moved to another master and on, while the clients run: no overlap, no failed call (MOVED and ASK followed, a release during a migration made on the lock key alone)
 --SKIPIF--
 <?php require __DIR__ . '/cluster.inc'; rl_cluster_skip(); ?>
 --EXTENSIONS--
@@ -11,7 +11,7 @@ require __DIR__ . '/safety/ci.inc';
 
 foreach (['cluster-failover', 'slot-migration'] as $fault) {
     echo "-- $fault\n";
-    $runs = rl_safety_ci($fault, 8.0);
+    $runs = rl_safety_ci($fault, 6.0);
     echo "overlaps: ", rl_safety_sum($runs, false, "overlaps"), "; failed calls: ", rl_safety_sum($runs, false, "failed_calls"), "\n";
 }
 ?>
