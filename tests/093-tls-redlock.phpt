@@ -10,9 +10,7 @@ require __DIR__ . '/tls.inc';
 
 $pki = new RlTestPki();
 $nodes = [rl_tls_server($pki), rl_tls_server($pki), rl_tls_server($pki)];
-// generous timeouts: this is about certificates, and CI runs it beside
-// other suites on 2 cores, where three handshakes can take over a second
-$tls = ['tls' => ['cafile' => $pki->path('ca.crt')], 'connect_timeout' => 10.0, 'timeout' => 10.0];
+$tls = ['tls' => ['cafile' => $pki->path('ca.crt')]];
 
 $rl = new RedLock(array_map(fn($s) => $s->tlsAddr(), $nodes), 200, 3, $tls);
 $start = hrtime(true);
@@ -23,9 +21,10 @@ $took = (hrtime(true) - $start) / 1e6;
 // lock began (three handshakes in parallel: slow on a loaded machine, more so
 // under valgrind); measured around both calls, and 1 ms for the rounding down
 var_dump(is_string($token) && $v <= 10000 - 102 && $v >= 10000 - 102 - $took - 1);
-foreach ($nodes as $s) {
-    var_dump($s->client()->get('lock:t093') === $token);
-}
+// a quorum holds it; the third may not, when its handshake was still going
+// as the quorum answered (the decision does not wait for it)
+$holding = count(array_filter($nodes, fn($s) => $s->client()->get('lock:t093') === $token));
+echo $holding >= 2 ? "a quorum holds the token\n" : "$holding nodes hold the token\n";
 var_dump($rl->unlock('t093', $token));
 foreach ($nodes as $s) {
     var_dump($s->client()->exists('lock:t093'));
@@ -47,9 +46,7 @@ try {
 ?>
 --EXPECT--
 bool(true)
-bool(true)
-bool(true)
-bool(true)
+a quorum holds the token
 bool(true)
 int(0)
 int(0)
