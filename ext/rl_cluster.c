@@ -5,6 +5,7 @@
 #include "zend_smart_str.h"
 #include "src/base/rl_clock.h"
 #include "src/base/rl_status.h"
+#include "rl_errors.h"
 #include "src/topology/rl_slots.h"
 
 /* Redirections (MOVED, ASK) one call follows at once; past them (nodes
@@ -198,7 +199,7 @@ static rl_cgroup *cluster_new(zval *server, const rl_settings *s, bool persisten
     g = calloc(1, sizeof *g);
     if (g == NULL || (g->seeds = calloc(n, sizeof *g->seeds)) == NULL) {
         free(g);
-        zend_throw_exception(zend_ce_error, "out of memory", 0);
+        rl_throw_status(RL_E_NOMEM, "out of memory");
         return NULL;
     }
     g->persistent = persistent;
@@ -265,7 +266,7 @@ static rl_cgroup *cluster_new(zval *server, const rl_settings *s, bool persisten
              n > 1 ? ", ..." : "");
     return g;
 oom:
-    zend_throw_exception(zend_ce_error, "out of memory", 0);
+    rl_throw_status(RL_E_NOMEM, "out of memory");
 fail:
     smart_str_free(&ck); /* a seed refused after others were named */
     rl_cluster_free(g);

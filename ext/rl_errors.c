@@ -10,10 +10,14 @@ zend_class_entry *rl_ce_timeout_exception;
 
 zend_class_entry *rl_exception_class(int status)
 {
-    if (status == RL_E_NOT_ACQUIRED) {
+    switch (rl_status_class_of(status)) {
+    case RL_CLASS_TIMEOUT:
         return rl_ce_timeout_exception;
+    case RL_CLASS_CONNECTION:
+        return rl_ce_connection_exception;
+    default:
+        return rl_ce_exception;
     }
-    return rl_status_is_connection(status) ? rl_ce_connection_exception : rl_ce_exception;
 }
 
 void rl_throw_status(int status, const char *fmt, ...)
@@ -31,7 +35,7 @@ void rl_throw_status(int status, const char *fmt, ...)
 void rl_throw_nodes(const rl_vote *votes, size_t n, size_t quorum)
 {
     int status = rl_failure_status(votes, n);
-    zend_class_entry *ce = rl_failure_is_connection(votes, n) ? rl_ce_connection_exception : rl_ce_exception;
+    zend_class_entry *ce = rl_exception_class(status);
     smart_str msg = {0};
     const char *sep = "";
     size_t i, failed = 0;

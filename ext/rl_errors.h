@@ -19,8 +19,9 @@ void rl_throw_status(int status, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(pri
 /* Throws for an operation that more nodes failed than a quorum can spare.
  * One node: "Redis node <name>: <err>". Several: "<k> of <n> Redis nodes
  * failed (quorum is <q>): <name>: <err>; ...". Code: the status the failed
- * nodes share, else RL_E_NODES; a connection exception when every failure
- * is one. Names never carry credentials. */
+ * nodes share, else RL_E_NODES_UNREACHABLE or RL_E_NODES (rl_failure_status());
+ * the class that of the code, as for every throw. Names never carry
+ * credentials. */
 void rl_throw_nodes(const rl_vote *votes, size_t n, size_t quorum);
 
 #endif

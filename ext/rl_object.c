@@ -9,6 +9,7 @@
 #include "rl_topology.h"
 #include "rl_cluster.h"
 #include "src/base/rl_status.h"
+#include "rl_errors.h"
 #include "zend_exceptions.h"
 
 static void free_one_held(rl_held *h)
@@ -292,7 +293,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
         o->conns[i] = o->persistent ? rl_pool_get(&ep, RL_ROLE_COMMAND) : rl_conn_new(&ep, RL_ROLE_COMMAND);
         rl_endpoint_clear(&ep);
         if (o->conns[i] == NULL) {
-            zend_throw_exception(zend_ce_error, "out of memory", 0);
+            rl_throw_status(RL_E_NOMEM, "out of memory");
             return FAILURE;
         }
         o->n = i + 1;
@@ -327,7 +328,7 @@ bool rl_object_wait_conns(rl_object *o)
         }
         o->wait_conns[i] = o->persistent ? rl_pool_get(ep, RL_ROLE_WAIT) : rl_conn_new(ep, RL_ROLE_WAIT);
         if (o->wait_conns[i] == NULL) {
-            zend_throw_exception(zend_ce_error, "out of memory", 0);
+            rl_throw_status(RL_E_NOMEM, "out of memory");
             return false;
         }
     }

@@ -7,6 +7,7 @@
 #include "ext/hash/php_hash_sha.h"
 #include "ext/standard/md5.h"
 #include "src/base/rl_status.h"
+#include "rl_errors.h"
 #include "src/topology/rl_sentinel.h"
 
 struct rl_sgroup {
@@ -281,7 +282,7 @@ rl_sgroup *rl_group_new(zval *server, const rl_settings *s, bool persistent, uin
 oom:
     free(names);
     rl_group_free(g, persistent);
-    zend_throw_exception(zend_ce_error, "out of memory", 0);
+    rl_throw_status(RL_E_NOMEM, "out of memory");
     return NULL;
 }
 

@@ -45,6 +45,7 @@ fi
 ./scripts/build.sh
 
 ./scripts/gen-arginfo.sh --check
+./scripts/check-errors.sh          # docs/errors.md against the status map
 php scripts/gen-lua.php --check   # the lock scripts' C strings against src/lock/lua/
 ./scripts/package-xml.sh --check
 php scripts/check-composer.php   # PIE's composer.json against the build

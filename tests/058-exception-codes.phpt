@@ -1,5 +1,5 @@
 --TEST--
-One error map: each failure has its class and a stable getCode() (1 connect, 2 timeout, 3 AUTH, 5 protocol, 6 error reply, 9 nodes failing differently, 10 not acquired in time)
+One error map: each failure has its class and a stable getCode() (1 connect, 2 timeout, 3 AUTH, 5 protocol, 6 error reply, 9 nodes failing differently, 18 the same each unreachable, 10 not acquired in time; the class follows the code)
 --SKIPIF--
 <?php require __DIR__ . '/skipif.inc'; rl_skip_unless_redis_binary(); ?>
 --EXTENSIONS--
@@ -43,6 +43,12 @@ do {
 } while ($closed2 === $closed);
 $red = new RedLock(["127.0.0.1:$closed", "127.0.0.1:$closed2", rl_test_server(0)], 0, 1);
 show('two nodes refusing', fn() => $red->lock('c058', 1000));
+// one node refused, one answered an error: not all unreachable, so code 9
+// and the plain class
+$r->cmd('HSET', 'lock:c058-hash', 'f', 'v');
+$red = new RedLock(["127.0.0.1:$closed", rl_test_server(0), rl_test_server(1)], 0, 1);
+show('one refused, one error reply', fn() => $red->unlock('c058-hash', str_repeat('a', 32)));
+$r->del('lock:c058-hash');
 $stopped->resume();
 
 $holder = new RedisLock(rl_test_server(0));
@@ -56,6 +62,7 @@ timeout: RedisLockConnectionException code 2
 no AUTH given: RedisLockConnectionException code 3
 wrong password: RedisLockConnectionException code 3
 WRONGTYPE: RedisLockException code 6
-two nodes failing differently: RedisLockConnectionException code 9
+two nodes failing differently: RedisLockConnectionException code 18
 two nodes refusing: RedisLockConnectionException code 1
+one refused, one error reply: RedisLockException code 9
 synchronized, held: RedisLockTimeoutException code 10

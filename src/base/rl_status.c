@@ -21,6 +21,7 @@ const char *rl_status_name(int status)
     case RL_E_NO_SLOT_MAP: return "no slot map";
     case RL_E_REDIRECTS: return "too many redirections";
     case RL_E_KIND: return "held as another kind";
+    case RL_E_NODES_UNREACHABLE: return "nodes unreachable";
     }
     return "unknown error";
 }
@@ -29,5 +30,13 @@ int rl_status_is_connection(int status)
 {
     return status == RL_E_CONNECT || status == RL_E_TIMEOUT
         || status == RL_E_AUTH || status == RL_E_IO || status == RL_E_TLS || status == RL_E_NO_MASTER
-        || status == RL_E_NO_SLOT_MAP;
+        || status == RL_E_NO_SLOT_MAP || status == RL_E_NODES_UNREACHABLE;
+}
+
+rl_status_class rl_status_class_of(int status)
+{
+    if (status == RL_E_NOT_ACQUIRED) {
+        return RL_CLASS_TIMEOUT;
+    }
+    return rl_status_is_connection(status) ? RL_CLASS_CONNECTION : RL_CLASS_LOCK;
 }

@@ -14,7 +14,7 @@ enum rl_status {
     RL_E_REPLY = 6,        /* the server answered with an error (OOM, READONLY, ...) */
     RL_E_NOMEM = 7,
     RL_E_SKIPPED = 8,      /* node not asked: decision already made without it (never thrown) */
-    RL_E_NODES = 9,        /* several nodes failed, in different ways */
+    RL_E_NODES = 9,        /* several nodes failed, in different ways, not all unreachable */
     RL_E_NOT_ACQUIRED = 10,/* synchronized(): the lock was not had within the wait */
     RL_E_RANDOM = 11,      /* the kernel gave no random bytes for a token */
     RL_E_TLS = 12,         /* TLS handshake or session failed (certificate, peer name, alert) */
@@ -22,8 +22,21 @@ enum rl_status {
     RL_E_NO_MASTER = 14,   /* Sentinel: no sentinel could name a master that ROLE confirms */
     RL_E_NO_SLOT_MAP = 15, /* Cluster: no node answered with a slot map covering every slot */
     RL_E_REDIRECTS = 16,   /* Cluster: still redirected (MOVED/ASK/TRYAGAIN/CLUSTERDOWN) after the call's bound */
-    RL_E_KIND = 17         /* the object holds the resource as another kind (lock, shared lock, permit) */
+    RL_E_KIND = 17,        /* the object holds the resource as another kind (lock, shared lock, permit) */
+    RL_E_NODES_UNREACHABLE = 18 /* several nodes failed, in different ways, each unreachable */
 };
+
+#define RL_STATUS_MAX RL_E_NODES_UNREACHABLE
+
+/* The exception a status is thrown as: the one map (ext/rl_errors.c gives
+ * each its class; docs/errors.md's table is checked against it in CI). */
+typedef enum rl_status_class {
+    RL_CLASS_LOCK,       /* RedisLockException */
+    RL_CLASS_CONNECTION, /* RedisLockConnectionException: the node could not be talked to */
+    RL_CLASS_TIMEOUT     /* RedisLockTimeoutException: synchronized() not acquired in time */
+} rl_status_class;
+
+rl_status_class rl_status_class_of(int status);
 
 /* Short lowercase name of a status, for messages and logs. */
 const char *rl_status_name(int status);

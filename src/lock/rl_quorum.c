@@ -106,7 +106,7 @@ int rl_failure_status(const rl_vote *votes, size_t n)
             continue;
         }
         if (status != RL_OK && status != votes[i].status) {
-            return RL_E_NODES;
+            return rl_failure_is_connection(votes, n) ? RL_E_NODES_UNREACHABLE : RL_E_NODES;
         }
         status = votes[i].status;
     }

@@ -65,7 +65,9 @@ int rl_fence_needs_raise(const rl_vote *v, long long fence);
  * -1 (the token's lock is a shared one: ask again with that key)? */
 int rl_extend_wants_shared(const rl_vote *votes, size_t n);
 
-/* For a failure report: the status every failed node shares, or RL_E_NODES
+/* For a failure report: the status every failed node shares, or
+ * RL_E_NODES_UNREACHABLE when they differ and each is a connection failure,
+ * RL_E_NODES
  * when they failed in different ways; and whether all failures mean the
  * nodes could not be talked to (a connection error). */
 int rl_failure_status(const rl_vote *votes, size_t n);

@@ -177,7 +177,7 @@ UNIT_TEST(test_quorum_failure_report)
     votes_of("ffnyy", votes);
     CHECK(rl_failure_status(votes, 5) == RL_E_TIMEOUT && rl_failure_is_connection(votes, 5), "two timeouts");
     votes_of("fcnyy", votes);
-    CHECK(rl_failure_status(votes, 5) == RL_E_NODES && rl_failure_is_connection(votes, 5), "timeout + connect");
+    CHECK(rl_failure_status(votes, 5) == RL_E_NODES_UNREACHABLE && rl_failure_is_connection(votes, 5), "timeout + connect");
     votes_of("fenyy", votes);
     CHECK(rl_failure_status(votes, 5) == RL_E_NODES && !rl_failure_is_connection(votes, 5), "timeout + error reply");
     votes_of("eesyy", votes);
