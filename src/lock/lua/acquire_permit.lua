@@ -23,7 +23,7 @@ if n < limit and (not woken or woken == ARGV[3]) then
   --@ holders_left(1)
   redis.call('pexpire', KEYS[1], left)
   if n + 1 < limit then
-    --@ wake_next(2, 3, 4, true)
+    --@ wake_first(2, 3, 4)
   end
   return -3
 end

@@ -46,7 +46,7 @@ else
       redis.call('lpop', KEYS[3])
     elseif string.sub(first, 1, 1) ~= 's' or not v then
       if not v then
-        --@ wake_next(3, 4, 5, true)
+        --@ wake_first(3, 4, 5)
       end
       --@ enqueue(3)
       if v then return redis.call('pttl', KEYS[1]) end

@@ -25,11 +25,6 @@ if not v then
     return -3 - f
   end
 end
-if ARGV[5] == '1' then
-  local t = redis.call('time')
-  local left = tonumber(ARGV[4])
-  redis.call('rpush', KEYS[2], (t[1] * 1000 + math.floor(t[2] / 1000) + left) .. ':' .. ARGV[3])
-  if redis.call('pttl', KEYS[2]) < left + 1000 then redis.call('pexpire', KEYS[2], left + 1000) end
-end
+--@ enqueue(2)
 if not v then return redis.call('pttl', KEYS[3]) end
 return redis.call('pttl', KEYS[1])

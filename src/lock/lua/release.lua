@@ -28,19 +28,5 @@ elseif v == ARGV[1] then
   redis.call('del', KEYS[1])
 else return 0 end
 end
-local e = redis.call('lpop', KEYS[2])
-if e then
-  --@ now
-  while e do
-    local sep = string.find(e, ':', 1, true)
-    local deadline = tonumber(string.sub(e, 1, sep - 1))
-    if deadline >= now then
-      local id = string.sub(e, sep + 1)
-      --@ wake_one(5, 2)
-      redis.call('set', KEYS[3], id, 'px', 200)
-      break
-    end
-    e = redis.call('lpop', KEYS[2])
-  end
-end
+--@ wake_first(2, 3, 5)
 return 1

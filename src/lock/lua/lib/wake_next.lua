@@ -1,7 +1,8 @@
 -- wake the first live waiter of queue KEYS[q] (its id goes to its wake
 -- stream, from KEYS[w], and holds the reservation KEYS[r] for 200 ms);
 -- entries whose deadline passed are dropped. Needs `now`. `only` is a Lua
--- expression on `id`: a waiter it refuses stays first in the queue.
+-- expression on `id`: a waiter it refuses stays first in the queue
+-- (wake_first.lua pops at once, for a caller that takes any waiter).
 --@params q r w only
 local e = redis.call('lindex', KEYS[$q], 0)
 while e do
