@@ -160,6 +160,16 @@ start_server() {   # start_server N: start server N, retrying if its port got ta
 
 for n in 1 2 3 4 5; do start_server "$n"; done
 mkdir "$tmp/t"
+# The valgrind pass alone (--valgrind-only: scripts/test-all.sh runs it beside
+# a normal pass) runs a copy of tests/: run-tests writes each test's .php,
+# .out and .diff beside its .phpt, and two passes in one folder delete each
+# other's files (both begin with 001).
+if ((normal == 0)); then
+    mkdir "$tmp/copy"
+    cp -r "$here" "$tmp/copy/tests"
+    ln -s "$root/src" "$tmp/copy/src"   # test 073 reads src/lock/lua/
+    for i in "${!targets[@]}"; do targets[i]=${targets[i]/#"$here"/$tmp/copy/tests}; done
+fi
 
 export REDISLOCK_TEST_HOST=127.0.0.1
 REDISLOCK_TEST_PORTS=$(IFS=,; echo "${ports[*]}")
