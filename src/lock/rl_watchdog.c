@@ -184,7 +184,8 @@ static void follow_redirect(watch *w, size_t i, const rl_op *op, rl_vote *v)
 static int64_t extend_once(watch *w, long long ttl_ms)
 {
     rl_vote stack[8], *votes = w->n <= 8 ? stack : calloc(w->n, sizeof *votes);
-    rl_op op;
+    rl_op op = {.kind = RL_OP_EXTEND, .key = w->key, .key_len = w->key_len, .token = w->token,
+                .token_len = w->token_len, .ttl_ms = ttl_ms, .mode = w->mode};
     rl_count count;
     int64_t start = rl_now_us(), until;
     size_t i;
@@ -192,14 +193,6 @@ static int64_t extend_once(watch *w, long long ttl_ms)
     if (votes == NULL) {
         return 0;
     }
-    memset(&op, 0, sizeof op);
-    op.kind = RL_OP_EXTEND;
-    op.key = w->key;
-    op.key_len = w->key_len;
-    op.token = w->token;
-    op.token_len = w->token_len;
-    op.ttl_ms = ttl_ms;
-    op.mode = w->mode;
     for (i = 0; i < w->n; i++) {
         memset(&votes[i], 0, sizeof votes[i]);
         votes[i].conn = conn_for(&w->eps[i]);

@@ -127,16 +127,16 @@ static int judged_n(const rl_op *op, const char *resp, size_t len, long long *va
 
 UNIT_TEST(test_lockops)
 {
-    rl_op lock = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
-    rl_op unlock = {RL_OP_UNLOCK, "lock:r", 6, "tok", 3, 0};
-    rl_op wait = {RL_OP_LOCK_WAIT, "lock:r", 6, "tok", 3, 5000, "w1", 2, 900, 1};
-    rl_op wake = {RL_OP_WAKE_WAIT, "lock:r", 6, NULL, 0, 0, "w1", 2, 1500, 0};
-    rl_op tagged = {RL_OP_UNLOCK, "lock:{t}r", 9, "tok", 3, 0};
-    rl_op extend = {RL_OP_EXTEND, "lock:r", 6, "tok", 3, 5000};
-    rl_op fenced = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
-    rl_op permit = {RL_OP_LOCK, "lock:r", 6, "tok", 3, 5000};
-    rl_op one_key = {RL_OP_UNLOCK, "lock:r", 6, "tok", 3, 0};
-    rl_op holds = {RL_OP_HOLDS, "lock:r", 6, "tok", 3, 0};
+    rl_op lock = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_op unlock = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
+    rl_op wait = {.kind = RL_OP_LOCK_WAIT, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000, .waiter = "w1", .waiter_len = 2, .wait_ms = 900, .enqueue = 1};
+    rl_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 1500};
+    rl_op tagged = {.kind = RL_OP_UNLOCK, .key = "lock:{t}r", .key_len = 9, .token = "tok", .token_len = 3};
+    rl_op extend = {.kind = RL_OP_EXTEND, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_op fenced = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_op permit = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_op one_key = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
+    rl_op holds = {.kind = RL_OP_HOLDS, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
     long long v = 0;
     int s;
 

@@ -102,8 +102,8 @@ UNIT_TEST(test_sentinel_cache_key)
 
 UNIT_TEST(test_sentinel_ops_judged)
 {
-    rl_op op = {RL_OP_SENTINEL_MASTER, "mymaster", 8, NULL, 0, 0};
-    rl_op rop = {RL_OP_ROLE, NULL, 0, NULL, 0, 0};
+    rl_op op = {.kind = RL_OP_SENTINEL_MASTER, .key = "mymaster", .key_len = 8};
+    rl_op rop = {.kind = RL_OP_ROLE};
     char err[256];
     long long value;
     redisReply *r = parse("*2\r\n$9\r\n127.0.0.1\r\n$4\r\n6380\r\n");
