@@ -22,20 +22,24 @@ void rl_pool_shutdown(HashTable *table)
     zend_hash_destroy(table);
 }
 
+void rl_password_digest(const char *password, size_t len, unsigned char digest[32])
+{
+    PHP_SHA256_CTX ctx;
+    PHP_SHA256Init(&ctx);
+    PHP_SHA256Update(&ctx, (const unsigned char *)password, len);
+    PHP_SHA256Final(digest, &ctx);
+}
+
 rl_conn *rl_pool_get(const rl_endpoint *ep, rl_conn_role role)
 {
-    /* The password enters the key as its SHA-256: exact for any length, and
-     * the key table holds no second copy of the secret. */
+    /* The password enters the key as its digest: exact for any length */
     unsigned char digest[32];
     char *key;
     size_t len;
     rl_conn *c;
 
     if (ep->password) {
-        PHP_SHA256_CTX ctx;
-        PHP_SHA256Init(&ctx);
-        PHP_SHA256Update(&ctx, (const unsigned char *)ep->password, strlen(ep->password));
-        PHP_SHA256Final(digest, &ctx);
+        rl_password_digest(ep->password, strlen(ep->password), digest);
     }
     if (rl_pool_key(ep, role, ep->password ? digest : NULL, sizeof digest, &key, &len) != 0) {
         return NULL;

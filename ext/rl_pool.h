@@ -13,6 +13,11 @@
 void rl_pool_init(HashTable *table);
 void rl_pool_shutdown(HashTable *table);
 
+/* The SHA-256 of a password: how a password enters every connection
+ * identity (the pool's keys, a Sentinel group's cache key), so that no
+ * table keeps a second copy of the secret. */
+void rl_password_digest(const char *password, size_t len, unsigned char digest[32]);
+
 /* The pooled connection for ep in role, created closed on first use.
  * NULL when out of memory. */
 rl_conn *rl_pool_get(const rl_endpoint *ep, rl_conn_role role);

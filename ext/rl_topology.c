@@ -4,7 +4,6 @@
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include "ext/hash/php_hash.h"
-#include "ext/hash/php_hash_sha.h"
 #include "ext/standard/md5.h"
 #include "src/base/rl_status.h"
 #include "rl_errors.h"
@@ -138,14 +137,11 @@ static zend_result sentinel_credentials(rl_endpoint *ep, zend_string *user, zend
 static void secret_hash(zend_string *pass, char hex[65])
 {
     unsigned char digest[32];
-    PHP_SHA256_CTX ctx;
     hex[0] = '\0';
     if (pass == NULL) {
         return;
     }
-    PHP_SHA256Init(&ctx);
-    PHP_SHA256Update(&ctx, (const unsigned char *)ZSTR_VAL(pass), ZSTR_LEN(pass));
-    PHP_SHA256Final(digest, &ctx);
+    rl_password_digest(ZSTR_VAL(pass), ZSTR_LEN(pass), digest);
     make_digest_ex(hex, digest, 32);
 }
 
