@@ -34,8 +34,10 @@ static void arg_num(argv_builder *b, long long v)
 
 /* The keys of one lock besides the lock key (rl_scripts.c, rl_key_derived()):
  * its queue, reservation, fence counter, shared holders and wake streams
- * (one per bucket of waiters). Short keys are built on the stack. */
-#define NKEYS (4 + RL_WAKE_BUCKETS)
+ * (one per bucket of waiters), in the order of their roles (rl_key_role):
+ * a role's key is buf[SLOT(role)]. Short keys are built on the stack. */
+#define SLOT(role) ((role) - RL_KEY_QUEUE) /* RL_KEY_WAKE's: the first wake stream */
+#define NKEYS (SLOT(RL_KEY_WAKE) + RL_WAKE_BUCKETS)
 typedef struct lock_keys {
     char stack[NKEYS][128];
     char *buf[NKEYS];
@@ -45,7 +47,9 @@ typedef struct lock_keys {
 /* One derivation; the other keys are copies with their letter put in. */
 static int lock_keys_make(lock_keys *k, const char *key, size_t key_len)
 {
-    static const char letter[NKEYS] = {'q', 'r', 'f', 's', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H',
+    static const char letter[NKEYS] = {[SLOT(RL_KEY_QUEUE)] = 'q', [SLOT(RL_KEY_RESERVATION)] = 'r',
+                                       [SLOT(RL_KEY_FENCE)] = 'f', [SLOT(RL_KEY_SHARED)] = 's',
+                                       [SLOT(RL_KEY_WAKE)] = 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H',
                                        'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P'};
     size_t i, len = rl_key_derived(key, key_len, letter[0], NULL, 0); /* the same length for each letter */
     size_t at = rl_key_derived_letter_at(key, key_len);
@@ -80,11 +84,6 @@ static void lock_keys_free(lock_keys *k)
     }
 }
 
-#define KEY_QUEUE 0
-#define KEY_RESERVATION 1
-#define KEY_FENCE 2
-#define KEY_SHARED 3
-#define KEY_WAKE 4 /* the first of RL_WAKE_BUCKETS wake streams, always the last keys of a script */
 
 int rl_wake_bucket(const char *waiter, size_t len)
 {
@@ -94,13 +93,6 @@ int rl_wake_bucket(const char *waiter, size_t len)
 
 /* A bit of script_head()'s `with`: a key the script may go without. */
 #define WITH(role) (1u << (role))
-
-/* The lock_keys slot of a derived key's role (not RL_KEY_LOCK). */
-static int derived_slot(int role)
-{
-    return role == RL_KEY_QUEUE ? KEY_QUEUE : role == RL_KEY_RESERVATION ? KEY_RESERVATION
-         : role == RL_KEY_FENCE ? KEY_FENCE : role == RL_KEY_SHARED ? KEY_SHARED : KEY_WAKE;
-}
 
 /* EVAL/EVALSHA <script> <numkeys> <keys...>: the script's KEYS in the order
  * its .lua file names them (rl_script_keys_of()), leaving out each key it
@@ -128,10 +120,10 @@ static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op,
             arg(b, op->key, op->key_len);
         } else if (sk->role[i] == RL_KEY_WAKE) {
             for (j = 0; j < RL_WAKE_BUCKETS; j++) {
-                arg(b, k->buf[KEY_WAKE + j], k->len[KEY_WAKE + j]);
+                arg(b, k->buf[SLOT(RL_KEY_WAKE) + j], k->len[SLOT(RL_KEY_WAKE) + j]);
             }
         } else {
-            arg(b, k->buf[derived_slot(sk->role[i])], k->len[derived_slot(sk->role[i])]);
+            arg(b, k->buf[SLOT(sk->role[i])], k->len[SLOT(sk->role[i])]);
         }
     }
 }
@@ -146,7 +138,7 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
     arg(&b, "BLOCK", 5);
     arg_num(&b, op->wait_ms > 0 ? op->wait_ms : 1); /* BLOCK 0 would block for ever */
     arg(&b, "STREAMS", 7);
-    int w = KEY_WAKE + rl_wake_bucket(op->waiter, op->waiter_len);
+    int w = SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
     arg(&b, k->buf[w], k->len[w]);
     if (rl_conn_wake_cursor_for(c, op->waiter, op->waiter_len)) {
         arg(&b, c->wake_from, strlen(c->wake_from));
@@ -394,7 +386,7 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
         snprintf(err, errlen, "out of memory");
         return RL_REPLY_ERROR;
     }
-    i = KEY_WAKE + rl_wake_bucket(op->waiter, op->waiter_len);
+    i = SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
     ours = stream->element[0]->len == k.len[i] && memcmp(stream->element[0]->str, k.buf[i], k.len[i]) == 0;
     lock_keys_free(&k);
     if (!ours) { /* another lock's stream (a late reply to an earlier wait on this connection) */
