@@ -20,9 +20,6 @@ typedef struct rl_counters {
     zend_ulong auto_released; /* of those, done for the user at destruction or request end */
     zend_ulong expired;       /* releases that found the lock no longer ours (TTL ran out) */
     zend_ulong lost;          /* auto_extend locks the watchdog could not keep, as seen by the request */
-    zend_ulong cluster_redirects;     /* MOVED and ASK redirections followed */
-    zend_ulong cluster_map_refreshes; /* slot maps asked for (CLUSTER SLOTS) */
-    zend_ulong cluster_one_key_releases; /* releases on the lock key alone, nobody woken (a slot under migration) */
     zend_ulong late_grants;   /* grants whose reply came after the lock's validity ran out: taken back, not returned */
 } rl_counters;
 
@@ -37,11 +34,9 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     double timeout;          /* redislock.timeout */
     bool persistent;         /* redislock.persistent */
     bool auto_release;       /* redislock.auto_release */
-    bool tables_ready;       /* pool, masters and cluster_maps initialized (GINIT) and not yet freed */
+    bool tables_ready;       /* the pool initialized (GINIT) and not yet freed */
     rl_object *live;         /* objects of this request holding locks, for RSHUTDOWN */
     HashTable pool;          /* persistent connections of this thread (ext/rl_pool.c) */
-    HashTable masters;       /* sentinel group => its master's address, per thread (ext/rl_topology.c) */
-    HashTable cluster_maps;  /* cluster seeds => its slot map, per thread (ext/rl_cluster.c) */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

@@ -13,8 +13,7 @@
 #include "rl_object.h"
 #include "rl_pool.h"
 #include "src/transport/rl_tls.h"
-#include "rl_topology.h"
-#include "rl_cluster.h"
+#include "src/topology/rl_node.h"
 #include "rl_observe.h"
 #include "rl_redislock.h"
 #include "rl_redlock.h"
@@ -48,8 +47,6 @@ static PHP_GINIT_FUNCTION(redislock)
 #endif
     memset(redislock_globals, 0, sizeof *redislock_globals);
     rl_pool_init(&redislock_globals->pool);
-    rl_topology_init(&redislock_globals->masters);
-    rl_cluster_init(&redislock_globals->cluster_maps);
     redislock_globals->tables_ready = true;
 }
 
@@ -60,8 +57,7 @@ static void free_tables(zend_redislock_globals *g)
 {
     if (g->tables_ready) {
         g->tables_ready = false;
-        rl_topology_shutdown(&g->masters);
-        rl_cluster_shutdown(&g->cluster_maps);
+        rl_topology_caches_free(); /* this thread's: GSHUTDOWN runs in the thread it frees */
         rl_pool_shutdown(&g->pool);
     }
 }

@@ -397,9 +397,6 @@ static int wait_for_wake(rl_object *o, zend_string *key, const char *waiter, int
     size_t i;
     int r = 0;
 
-    if (!rl_object_wait_conns(o)) {
-        return -1;
-    }
     tally_init(&tally, o);
     for (;;) {
         int64_t span = recheck_us - rl_now_us();
@@ -410,9 +407,13 @@ static int wait_for_wake(rl_object *o, zend_string *key, const char *waiter, int
         op.wait_ms = span / 1000;
         t.reply_us += span;
         t.stop_at_us = recheck_us;
-        for (i = 0; i < o->n; i++) {
+        for (i = 0; i < o->n && r == 0; i++) {
             memset(&tally.votes[i], 0, sizeof tally.votes[i]);
-            tally.votes[i].conn = o->wait_conns[i];
+            tally.votes[i].conn = rl_object_wait_conn(o, i); /* where the node points now */
+            r = tally.votes[i].conn == NULL ? -1 : 0;
+        }
+        if (r != 0) {
+            break;
         }
         bool again = false;
         r = rl_fanout(&op, tally.votes, o->n, 1, 1, &t) > 0;

@@ -6,8 +6,8 @@
 #include "php_redislock.h"
 #include "rl_pool.h"
 #include "rl_observe.h"
-#include "rl_topology.h"
-#include "rl_cluster.h"
+#include "rl_sentinel_form.h"
+#include "rl_cluster_form.h"
 #include "src/base/rl_status.h"
 #include "rl_errors.h"
 #include "zend_exceptions.h"
@@ -82,32 +82,11 @@ void rl_object_free(zend_object *obj)
     rl_object_release_all(o);
     unlink_live(o);
     zend_hash_destroy(&o->held);
-    for (i = 0; i < o->n && !o->persistent; i++) {
-        bool cluster = o->clusters && o->clusters[i];
-        if ((o->groups == NULL || o->groups[i] == NULL) && !cluster) {
-            rl_conn_free(o->conns[i]);
-        }
-        if (o->wait_conns && !cluster) { /* a cluster's are its own */
-            rl_conn_free(o->wait_conns[i]);
-        }
+    for (i = 0; i < o->n; i++) {
+        o->nodes[i]->ops->free(o->nodes[i]);
     }
-    for (i = 0; i < o->n && o->clusters; i++) {
-        rl_cluster_free(o->clusters[i]);
-    }
-    if (o->clusters) {
-        efree(o->clusters);
-    }
-    for (i = 0; i < o->n && o->groups; i++) {
-        rl_group_free(o->groups[i], o->persistent);
-    }
-    if (o->groups) {
-        efree(o->groups);
-    }
-    if (o->conns) {
-        efree(o->conns);
-    }
-    if (o->wait_conns) {
-        efree(o->wait_conns);
+    if (o->nodes) {
+        efree(o->nodes);
     }
     if (o->prefix) {
         zend_string_release(o->prefix);
@@ -190,23 +169,55 @@ void rl_object_init_handlers(void)
 }
 
 /* A RedLock listing one node twice has no independent quorum (and two
- * votes would share one socket): refuse it, naming both elements. */
-static zend_result same_node_as_earlier(rl_object *o, const rl_endpoint *ep, size_t i, uint32_t argnum)
+ * votes would share one socket): node i is refused, naming both elements. */
+static zend_result same_node_as_earlier(rl_object *o, size_t i, uint32_t argnum)
 {
+    rl_node *node = o->nodes[i];
     size_t j;
     for (j = 0; j < i; j++) {
-        if (rl_endpoint_same_node(&o->conns[j]->ep, ep)) {
-            zend_argument_value_error(argnum, "element %zu is the same Redis node as element %zu (%s): "
-                                      "a quorum needs independent nodes", i, j, o->conns[j]->name);
-            return FAILURE;
+        if (o->nodes[j]->ops != node->ops || !node->ops->same(o->nodes[j], node)) {
+            continue;
         }
+        if (node->ops->same_because == NULL) {
+            zend_argument_value_error(argnum, "element %zu is the same Redis node as element %zu (%s): "
+                                      "a quorum needs independent nodes", i, j, o->nodes[j]->conn->name);
+        } else {
+            zend_argument_value_error(argnum, "element %zu is the same %s as element %zu (%s): a quorum "
+                                      "needs independent nodes", i, node->ops->kind, j, node->ops->same_because);
+        }
+        return FAILURE;
     }
     return SUCCESS;
+}
+
+/* Server i (one of the forms) as a node. NULL, with an exception thrown,
+ * when it is not a valid one or memory ran out. */
+static rl_node *node_of(rl_object *o, zval *server, const rl_settings *s, uint32_t argnum, const char *what)
+{
+    const rl_conn_source *conns = o->persistent ? &rl_pool_conns : &rl_own_conns;
+    rl_endpoint ep;
+    rl_node *node;
+
+    if (rl_cluster_is_form(server)) {
+        node = rl_cluster_from_zval(server, s, conns, argnum, what);
+    } else if (rl_sentinel_is_form(server)) {
+        node = rl_sentinel_from_zval(server, s, conns, argnum, what);
+    } else if (rl_endpoint_from_zval(&ep, server, s, argnum, what) == FAILURE) {
+        return NULL;
+    } else {
+        node = rl_direct_node_new(&ep, conns);
+        rl_endpoint_clear(&ep);
+    }
+    if (node == NULL && !EG(exception)) {
+        rl_throw_status(RL_E_NOMEM, "out of memory");
+    }
+    return node;
 }
 
 zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,
                             uint32_t argnum, bool is_list)
 {
+    bool sentinels = false, clusters = false;
     size_t i;
 
     o->persistent = s->persistent;
@@ -222,9 +233,8 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
     o->replica_timeout_ms = (long long)(s->replica_timeout * 1000.0 + 0.5);
     o->prefix = zend_string_copy(s->prefix);
     ZVAL_COPY(&o->logger, &s->logger);
-    o->conns = ecalloc(n, sizeof *o->conns);
+    o->nodes = ecalloc(n, sizeof *o->nodes);
     for (i = 0; i < n; i++) {
-        rl_endpoint ep;
         char what[40];
         zval *server = is_list ? zend_hash_index_find(Z_ARRVAL_P(servers), (zend_ulong)i) : servers;
 
@@ -236,67 +246,19 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
         if (is_list) {
             snprintf(what, sizeof what, "element %zu ", i);
         }
-        if (rl_cluster_is_form(server)) {
-            rl_cgroup *g = rl_cluster_new(server, s, o->persistent, argnum, what);
-            if (g == NULL) {
-                return FAILURE;
-            }
-            if (o->clusters == NULL) {
-                o->clusters = ecalloc(n, sizeof *o->clusters);
-            }
-            o->clusters[i] = g;
-            o->conns[i] = rl_cluster_placeholder(g);
-            o->n = i + 1;
-            if (o->groups) {
-                zend_argument_value_error(argnum, "must not mix sentinel groups and clusters");
-                return FAILURE;
-            }
-            continue;
-        }
-        if (rl_topology_is_group(server)) {
-            rl_sgroup *g = rl_group_new(server, s, o->persistent, argnum, what);
-            if (g == NULL) {
-                return FAILURE;
-            }
-            if (o->groups == NULL) {
-                o->groups = ecalloc(n, sizeof *o->groups);
-            }
-            o->groups[i] = g;
-            if (o->clusters) {
-                o->conns[i] = rl_group_placeholder(g);
-                o->n = i + 1;
-                zend_argument_value_error(argnum, "must not mix sentinel groups and clusters");
-                return FAILURE;
-            }
-            for (size_t j = 0; j < i; j++) {
-                if (o->groups[j] && rl_group_same(o->groups[j], g)) {
-                    /* set up as node i first, so that it is freed with the object */
-                    o->conns[i] = rl_group_placeholder(g);
-                    o->n = i + 1;
-                    zend_argument_value_error(argnum, "element %zu is the same sentinel group as element %zu "
-                                              "(service and a sentinel in common): a quorum needs independent "
-                                              "nodes", i, j);
-                    return FAILURE;
-                }
-            }
-            o->conns[i] = rl_group_placeholder(g);
-            o->n = i + 1;
-            continue;
-        }
-        if (rl_endpoint_from_zval(&ep, server, s, argnum, what) == FAILURE) {
+        sentinels = sentinels || rl_sentinel_is_form(server);
+        clusters = clusters || rl_cluster_is_form(server);
+        if ((o->nodes[i] = node_of(o, server, s, argnum, what)) == NULL) {
             return FAILURE;
         }
-        if (same_node_as_earlier(o, &ep, i, argnum) == FAILURE) {
-            rl_endpoint_clear(&ep);
+        o->n = i + 1; /* freed with the object from here */
+        if (sentinels && clusters) {
+            zend_argument_value_error(argnum, "must not mix sentinel groups and clusters");
             return FAILURE;
         }
-        o->conns[i] = o->persistent ? rl_pool_get(&ep, RL_ROLE_COMMAND) : rl_conn_new(&ep, RL_ROLE_COMMAND);
-        rl_endpoint_clear(&ep);
-        if (o->conns[i] == NULL) {
-            rl_throw_status(RL_E_NOMEM, "out of memory");
+        if (same_node_as_earlier(o, i, argnum) == FAILURE) {
             return FAILURE;
         }
-        o->n = i + 1;
     }
     o->quorum = rl_quorum_of(n);
     return SUCCESS;
@@ -312,99 +274,26 @@ zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum)
                                ZSTR_VAL(resource), ZSTR_LEN(resource));
 }
 
-bool rl_object_wait_conns(rl_object *o)
+rl_conn *rl_object_wait_conn(rl_object *o, size_t i)
 {
-    size_t i;
-    if (o->wait_conns) {
-        return true;
+    rl_conn *w = o->nodes[i]->ops->wait_conn(o->nodes[i]);
+    if (w == NULL) {
+        rl_throw_status(RL_E_NOMEM, "out of memory");
     }
-    o->wait_conns = ecalloc(o->n, sizeof *o->wait_conns);
-    for (i = 0; i < o->n; i++) {
-        const rl_endpoint *ep = &o->conns[i]->ep;
-        if (o->clusters && o->clusters[i]) { /* the wait connection of the node last routed to */
-            rl_conn *w = rl_cluster_wait_conn(o->clusters[i], o->conns[i]);
-            o->wait_conns[i] = w ? w : o->conns[i];
-            continue;
-        }
-        o->wait_conns[i] = o->persistent ? rl_pool_get(ep, RL_ROLE_WAIT) : rl_conn_new(ep, RL_ROLE_WAIT);
-        if (o->wait_conns[i] == NULL) {
-            rl_throw_status(RL_E_NOMEM, "out of memory");
-            return false;
-        }
-    }
-    return true;
-}
-
-/* rl_object_run() for an object with cluster nodes: each is pointed at the
- * master of op's key first, and follows redirections after. */
-static size_t run_on_clusters(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early,
-                              const rl_timeouts *t)
-{
-    rl_vote stack[8], *sub = o->n <= 8 ? stack : ecalloc(o->n, sizeof *sub);
-    int fstack[8], *failed = o->n <= 8 ? fstack : ecalloc(o->n, sizeof *failed);
-    char err[RL_ERRLEN];
-    size_t i, k = 0, yes = 0;
-
-    for (i = 0; i < o->n; i++) {
-        failed[i] = o->clusters[i] ? rl_cluster_route(o, i, op->key, op->key_len, err, sizeof err) : 0;
-        if (failed[i]) {
-            memset(&votes[i], 0, sizeof votes[i]);
-            votes[i].conn = o->conns[i];
-            votes[i].status = failed[i];
-            snprintf(votes[i].err, sizeof votes[i].err, "%s", err);
-            continue;
-        }
-        sub[k++].conn = o->conns[i];
-    }
-    if (k == o->n) { /* every node routed (the usual case): no copies */
-        for (i = 0; i < o->n; i++) {
-            votes[i].conn = sub[i].conn;
-        }
-        rl_fanout(op, votes, o->n, need, early, t);
-    } else if (k > 0) {
-        rl_fanout(op, sub, k, need, early, t);
-        for (i = 0, k = 0; i < o->n; i++) {
-            if (!failed[i]) {
-                votes[i] = sub[k++];
-            }
-        }
-    }
-    for (i = 0; i < o->n; i++) {
-        if (!failed[i] && o->clusters[i]) {
-            rl_cluster_follow(o, i, op, &votes[i], t);
-        }
-        yes += votes[i].status == RL_OK && votes[i].yes;
-    }
-    if (sub != stack) {
-        efree(sub);
-    }
-    if (failed != fstack) {
-        efree(failed);
-    }
-    return yes;
+    return w;
 }
 
 size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early)
 {
     rl_op with_ack = *op;
     rl_timeouts t = o->timeouts;
-    size_t i;
 
     with_ack.min_replicas = o->min_replicas;
     with_ack.replica_timeout_ms = o->replica_timeout_ms;
     if (rl_op_wants_ack(&with_ack)) {
         t.reply_us += with_ack.replica_timeout_ms * 1000; /* WAIT may take that long after the command's reply */
     }
-    if (o->groups) {
-        return rl_topology_run(o, &with_ack, votes, need, early, &t);
-    }
-    if (o->clusters) {
-        return run_on_clusters(o, &with_ack, votes, need, early, &t);
-    }
-    for (i = 0; i < o->n; i++) {
-        votes[i].conn = o->conns[i];
-    }
-    return rl_fanout(&with_ack, votes, o->n, need, early, &t);
+    return rl_nodes_run(o->nodes, o->n, &with_ack, votes, need, early, &t);
 }
 
 rl_held *rl_held_find(rl_object *o, zend_string *key)

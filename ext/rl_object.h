@@ -6,6 +6,7 @@
 #include "php_redislock.h"
 #include "rl_config.h"
 #include "src/lock/rl_fanout.h"
+#include "src/topology/rl_node.h"
 
 typedef struct rl_held {
     zend_string *token;
@@ -28,19 +29,12 @@ typedef enum rl_state {
     RL_STATE_FAILED,       /* its constructor threw */
 } rl_state;
 
-struct rl_sgroup;
-struct rl_cgroup;
-
 struct rl_object {
-    rl_conn **conns;       /* for a sentinel group: its current master (found on first use) */
-    struct rl_sgroup **groups; /* NULL, or per node: its sentinel group, or NULL for a direct node */
-    struct rl_cgroup **clusters; /* NULL, or per node: its cluster (conns[i]: the master of the last
-                                    key routed), or NULL */
-    rl_conn **wait_conns;  /* second connection per node for waiting; made on first wait */
+    rl_node **nodes;       /* a server, a sentinel group or a cluster each (src/topology/rl_node.h) */
     size_t n;
     size_t quorum;         /* n / 2 + 1 */
     bool redlock;          /* validity and drift apply; messages list every node */
-    bool persistent;       /* conns are the pool's; else ours to free */
+    bool persistent;       /* the nodes' connections are the pool's; else their own */
     bool auto_release;
     bool reentrant;        /* false: held records per owner (key => chain), no re-entry */
     bool fencing;          /* acquisitions are numbered (fence counter per key) */
@@ -102,8 +96,9 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
 /* "prefix . resource"; throws and returns NULL when resource is empty. */
 zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum);
 
-/* Makes o->wait_conns if not yet made; false (and an exception) when out of memory. */
-bool rl_object_wait_conns(rl_object *o);
+/* Node i's waiting connection (made on first use); NULL, with an
+ * exception thrown, when out of memory. */
+rl_conn *rl_object_wait_conn(rl_object *o, size_t i);
 
 /* Runs op on every node; votes[] has o->n entries. */
 size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early);

@@ -3,6 +3,7 @@
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "src/lock/rl_watchdog.h"
+#include "src/topology/rl_node.h"
 
 static bool has_log_method(zval *logger)
 {
@@ -50,9 +51,11 @@ void rl_log(zval *logger, const char *level, const char *event, zend_string *key
 void rl_counters_info(void)
 {
     char n[24];
-#define ROW(label, field) \
-    snprintf(n, sizeof n, ZEND_ULONG_FMT, RL_STAT(field)); \
+    rl_topology_counts tc;
+#define ROW_OF(label, value) \
+    snprintf(n, sizeof n, ZEND_ULONG_FMT, (zend_ulong)(value)); \
     php_info_print_table_row(2, label, n);
+#define ROW(label, field) ROW_OF(label, RL_STAT(field))
     ROW("Locks acquired", acquired);
     ROW("Shared locks acquired", acquired_shared);
     ROW("Permits acquired", acquired_permits);
@@ -62,16 +65,19 @@ void rl_counters_info(void)
     ROW("Locks auto-released", auto_released);
     ROW("Locks expired before release", expired);
     ROW("Locks lost by the watchdog", lost);
-    ROW("Cluster redirections followed", cluster_redirects);
-    ROW("Cluster slot maps fetched", cluster_map_refreshes);
-    ROW("Cluster releases on the lock key alone (slot migrating)", cluster_one_key_releases);
+    rl_topology_counts_get(&tc);
+    ROW_OF("Cluster redirections followed", tc.redirects);
+    ROW_OF("Cluster slot maps fetched", tc.map_refreshes);
+    ROW_OF("Cluster releases on the lock key alone (slot migrating)", tc.one_key_releases);
     ROW("Grants taken back: their reply came after the TTL", late_grants);
 #undef ROW
+#undef ROW_OF
 }
 
 void rl_counters_to_array(zval *out)
 {
     uint64_t extended, lost;
+    rl_topology_counts tc;
 
     array_init(out);
     add_assoc_long(out, "acquired", (zend_long)RL_STAT(acquired));
@@ -85,8 +91,9 @@ void rl_counters_to_array(zval *out)
     add_assoc_long(out, "lost", (zend_long)RL_STAT(lost));
     rl_watch_counts(&extended, &lost);
     add_assoc_long(out, "auto_extended", (zend_long)extended);
-    add_assoc_long(out, "cluster_redirects", (zend_long)RL_STAT(cluster_redirects));
-    add_assoc_long(out, "cluster_map_refreshes", (zend_long)RL_STAT(cluster_map_refreshes));
-    add_assoc_long(out, "cluster_one_key_releases", (zend_long)RL_STAT(cluster_one_key_releases));
+    rl_topology_counts_get(&tc);
+    add_assoc_long(out, "cluster_redirects", (zend_long)tc.redirects);
+    add_assoc_long(out, "cluster_map_refreshes", (zend_long)tc.map_refreshes);
+    add_assoc_long(out, "cluster_one_key_releases", (zend_long)tc.one_key_releases);
     add_assoc_long(out, "late_grants", (zend_long)RL_STAT(late_grants));
 }

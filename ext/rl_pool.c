@@ -55,6 +55,14 @@ rl_conn *rl_pool_get(const rl_endpoint *ep, rl_conn_role role)
     return c;
 }
 
+/* A pooled connection stays in the pool when a node lets it go. */
+static void pool_keeps(rl_conn *c)
+{
+    (void)c;
+}
+
+const rl_conn_source rl_pool_conns = {rl_pool_get, pool_keeps};
+
 void rl_pool_settle(void)
 {
     rl_conn *c;

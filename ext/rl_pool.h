@@ -8,6 +8,7 @@
 #define RL_POOL_H
 #include "php.h"
 #include "src/transport/rl_conn.h"
+#include "src/topology/rl_node.h"
 
 /* GINIT/GSHUTDOWN: a thread's pool (per thread on a ZTS PHP, else per process). */
 void rl_pool_init(HashTable *table);
@@ -21,6 +22,9 @@ void rl_password_digest(const char *password, size_t len, unsigned char digest[3
 /* The pooled connection for ep in role, created closed on first use.
  * NULL when out of memory. */
 rl_conn *rl_pool_get(const rl_endpoint *ep, rl_conn_role role);
+
+/* rl_pool_get() as a node's source of connections (rl_own_conns otherwise). */
+extern const rl_conn_source rl_pool_conns;
 
 /* End of request: closes pooled connections that still owe replies. */
 void rl_pool_settle(void);

@@ -7,8 +7,7 @@
 #include <stdint.h>
 #include "../transport/rl_conn.h"
 #include "rl_lockops.h"
-
-#define RL_ERRLEN 256
+#include "../base/rl_error.h"
 
 typedef struct rl_timeouts {
     int64_t connect_us;  /* to open a connection */

@@ -231,3 +231,12 @@ int rl_endpoint_same_node(const rl_endpoint *a, const rl_endpoint *b)
     }
     return a->host && b->host && a->port == b->port && strcasecmp(a->host, b->host) == 0;
 }
+
+void rl_endpoints_free(rl_endpoint *eps, size_t n)
+{
+    size_t i;
+    for (i = 0; eps != NULL && i < n; i++) {
+        rl_endpoint_clear(&eps[i]);
+    }
+    free(eps);
+}

@@ -55,4 +55,7 @@ int rl_endpoint_same_node(const rl_endpoint *a, const rl_endpoint *b);
 /* Sets a string field (username or password) to a copy of s (NULL clears). */
 int rl_endpoint_set_str(char **field, const char *s, size_t len);
 
+/* Clears eps[0..n) and frees the array (calloc'd). */
+void rl_endpoints_free(rl_endpoint *eps, size_t n);
+
 #endif

@@ -1,0 +1,194 @@
+/* The node layer without PHP: the error value, the per-thread string map,
+ * and rl_nodes_run() over the three kinds of node, against addresses where
+ * nothing listens (a refused connection is a real fault, no server needed). */
+#include <stdlib.h>
+#include <string.h>
+#include "unit.h"
+#include "../base/rl_error.h"
+#include "../base/rl_status.h"
+#include "../base/rl_strmap.h"
+#include "../topology/rl_node.h"
+#include "../topology/rl_node_cluster.h"
+#include "../topology/rl_node_sentinel.h"
+
+static const rl_timeouts quick = {.connect_us = 500000, .reply_us = 500000};
+
+static rl_endpoint refused(int port)
+{
+    /* port 1 on loopback: nothing listens there, the kernel refuses at once */
+    rl_endpoint ep = {.host = "127.0.0.1", .port = port};
+    return ep;
+}
+
+UNIT_TEST(error_value_cut_visibly)
+{
+    rl_error e;
+    char long_name[400];
+    size_t i;
+
+    CHECK(rl_error_set(&e, RL_E_NO_MASTER, "no master: %s", "a") == RL_E_NO_MASTER && e.code == RL_E_NO_MASTER,
+          "set returns and stores the code");
+    rl_error_append(&e, "; %s", "b");
+    CHECK(strcmp(e.msg, "no master: a; b") == 0, "appended: %s", e.msg);
+    memset(long_name, 'x', sizeof long_name - 1);
+    long_name[sizeof long_name - 1] = '\0';
+    rl_error_append(&e, "; %s", long_name);
+    CHECK(strlen(e.msg) == RL_ERRLEN - 1 && strcmp(e.msg + RL_ERRLEN - 4, "...") == 0,
+          "a message past the buffer ends in ...: %zu bytes", strlen(e.msg));
+    rl_error_append(&e, "tail");
+    CHECK(strstr(e.msg, "tail") == NULL && strcmp(e.msg + RL_ERRLEN - 4, "...") == 0, "nothing after the cut");
+    /* exactly full: kept whole, no ellipsis */
+    for (i = 0; i < RL_ERRLEN - 1; i++) {
+        long_name[i] = 'y';
+    }
+    long_name[RL_ERRLEN - 1] = '\0';
+    rl_error_set(&e, RL_E_IO, "%s", long_name);
+    CHECK(strlen(e.msg) == RL_ERRLEN - 1 && e.msg[RL_ERRLEN - 2] == 'y', "a message that fits is not cut");
+}
+
+UNIT_TEST(strmap_keeps_values_in_place)
+{
+    rl_strmap m = {0};
+    int *a = malloc(sizeof *a), *b = malloc(sizeof *b), *c = malloc(sizeof *c);
+    *a = 1;
+    *b = 2;
+    *c = 3;
+    CHECK(rl_strmap_put(&m, "k\0one", 5, a) == 0 && rl_strmap_put(&m, "k\0two", 5, b) == 0, "put");
+    CHECK(rl_strmap_get(&m, "k\0one", 5) == a && rl_strmap_get(&m, "k\0two", 5) == b,
+          "keys with NUL bytes are told apart");
+    CHECK(rl_strmap_get(&m, "k", 1) == NULL, "a prefix is another key");
+    rl_strmap_put(&m, "k\0one", 5, c); /* replaces (and frees) a */
+    CHECK(rl_strmap_get(&m, "k\0one", 5) == c, "replaced");
+    rl_strmap_del(&m, "k\0two", 5);
+    CHECK(rl_strmap_get(&m, "k\0two", 5) == NULL && rl_strmap_get(&m, "k\0one", 5) == c, "deleted one");
+    rl_strmap_clear(&m);
+    CHECK(m.head == NULL && rl_strmap_get(&m, "k\0one", 5) == NULL, "cleared (ASan: nothing leaked)");
+}
+
+UNIT_TEST(direct_node_identity_and_wait_conn)
+{
+    rl_endpoint ep = refused(1), other = refused(2);
+    rl_node *a = rl_direct_node_new(&ep, &rl_own_conns), *b = rl_direct_node_new(&ep, &rl_own_conns);
+    rl_node *c = rl_direct_node_new(&other, &rl_own_conns);
+    rl_conn *w;
+
+    CHECK(a && b && c, "made");
+    CHECK(a->ops->same(a, b) && !a->ops->same(a, c), "same endpoint: same node; another port: not");
+    CHECK(a->ops->same_because == NULL, "a server is the same server, no more to say");
+    w = a->ops->wait_conn(a);
+    CHECK(w != NULL && w != a->conn && w->role == RL_ROLE_WAIT && a->ops->wait_conn(a) == w,
+          "one waiting connection, made once, apart from the command connection");
+    a->ops->free(a);
+    b->ops->free(b);
+    c->ops->free(c);
+}
+
+/* A node kind that fails its routing, to see rl_nodes_run() leave it out. */
+static rl_conn *unrouted_conn;
+static int follow_calls;
+
+static int route_fails(rl_node *n, const char *key, size_t key_len, const rl_timeouts *t, rl_error *err)
+{
+    (void)key;
+    (void)key_len;
+    (void)t;
+    n->conn = unrouted_conn;
+    return rl_error_set(err, RL_E_NO_SLOT_MAP, "no map for you");
+}
+
+static void follow_counts(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
+{
+    (void)n;
+    (void)op;
+    (void)vote;
+    (void)t;
+    follow_calls++;
+}
+
+UNIT_TEST(nodes_run_routes_asks_follows)
+{
+    rl_node_ops failing = {.kind = "test", .route = route_fails, .follow = follow_counts};
+    rl_node_ops following = {.kind = "test", .follow = follow_counts};
+    rl_endpoint ep = refused(1);
+    rl_conn *c = rl_conn_new(&ep, RL_ROLE_COMMAND);
+    rl_node bad = {.ops = &failing, .conns = &rl_own_conns}, good = {.ops = &following, .conn = c,
+                                                                       .conns = &rl_own_conns};
+    rl_node *nodes[3] = {&good, &bad, &good};
+    rl_vote votes[3];
+    rl_op op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "t", .token_len = 1, .ttl_ms = 1000};
+    size_t yes;
+
+    unrouted_conn = rl_placeholder_new("test node");
+    follow_calls = 0;
+    memset(votes, 0, sizeof votes);
+    yes = rl_nodes_run(nodes, 3, &op, votes, 2, 0, &quick);
+    CHECK(yes == 0, "nobody said yes");
+    CHECK(votes[1].status == RL_E_NO_SLOT_MAP && strcmp(votes[1].err, "no map for you") == 0
+          && votes[1].conn == unrouted_conn && !votes[1].sent, "the unrouted node's vote is its routing error");
+    CHECK(votes[0].status == RL_E_CONNECT && votes[0].conn == c, "the routed nodes were asked: refused (%d %s)",
+          votes[0].status, votes[0].err);
+    CHECK(follow_calls == 2, "follow runs for the asked nodes only: %d", follow_calls);
+    CHECK(strcmp(unrouted_conn->name, "test node") == 0 && unrouted_conn->ep.port == 0, "a placeholder names a node");
+    rl_conn_free(unrouted_conn);
+    rl_conn_free(c);
+}
+
+UNIT_TEST(sentinel_node_names_every_sentinel)
+{
+    rl_endpoint sentinels[2] = {refused(1), refused(2)}, tpl = {0};
+    rl_sentinel_spec spec = {.service = "mymaster", .service_len = 8, .sentinels = sentinels, .n = 2,
+                             .master_tpl = &tpl};
+    rl_sentinel_spec other = spec;
+    rl_node *a = rl_sentinel_node_new(&spec, &rl_own_conns), *b, *c;
+    rl_error err;
+    rl_vote vote;
+    rl_op op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1};
+
+    other.sentinels = &sentinels[1];
+    other.n = 1;
+    b = rl_sentinel_node_new(&other, &rl_own_conns);
+    other.service = "another";
+    other.service_len = 7;
+    c = rl_sentinel_node_new(&other, &rl_own_conns);
+    CHECK(a && b && c, "made");
+    CHECK(strcmp(a->conn->name, "sentinel service \"mymaster\"") == 0, "named before routing: %s", a->conn->name);
+    CHECK(a->ops->same(a, b) && !a->ops->same(a, c), "a sentinel and the service in common: the same group");
+    CHECK(a->ops->route(a, "k", 1, &quick, &err) == RL_E_NO_MASTER, "no sentinel answers: code 14");
+    CHECK(strstr(err.msg, "no sentinel knows the master of \"mymaster\": 127.0.0.1:1: ") == err.msg
+          && strstr(err.msg, "; 127.0.0.1:2: ") != NULL, "every sentinel named: %s", err.msg);
+    CHECK(a->conn->ep.port == 0 && strcmp(a->conn->name, "sentinel service \"mymaster\"") == 0,
+          "left at its placeholder");
+    /* a failover sign on a lock command asks the sentinels again */
+    memset(&vote, 0, sizeof vote);
+    vote.conn = a->conn;
+    vote.status = RL_E_IO;
+    a->ops->follow(a, &op, &vote, &quick);
+    CHECK(vote.status == RL_E_NO_MASTER, "a lost master is looked for again: %d", vote.status);
+    a->ops->free(a);
+    b->ops->free(b);
+    c->ops->free(c);
+    rl_topology_caches_free();
+}
+
+UNIT_TEST(cluster_node_names_every_seed)
+{
+    rl_endpoint seeds[2] = {refused(1), refused(2)};
+    rl_node *a = rl_cluster_node_new(seeds, 2, &rl_own_conns), *b = rl_cluster_node_new(&seeds[1], 1, &rl_own_conns);
+    rl_node *c = rl_cluster_node_new(seeds, 1, &rl_own_conns);
+    rl_error err;
+
+    CHECK(a && b && c, "made");
+    CHECK(strcmp(a->conn->name, "cluster 127.0.0.1:1, ...") == 0, "named before routing: %s", a->conn->name);
+    CHECK(a->ops->same(a, b) && a->ops->same(a, c) && !b->ops->same(b, c), "a seed in common: the same cluster");
+    CHECK(a->ops->route(a, "k", 1, &quick, &err) == RL_E_NO_SLOT_MAP, "no seed answers: code 15");
+    CHECK(strstr(err.msg, "no node answered with a slot map covering every slot: 127.0.0.1:1: ") == err.msg
+          && strstr(err.msg, "; 127.0.0.1:2: ") != NULL, "every seed named: %s", err.msg);
+    CHECK(a->ops->wait_conn(a) == a->conn, "unrouted: its waits go where its commands go (and fail alike)");
+    rl_topology_counts tc;
+    rl_topology_counts_get(&tc);
+    CHECK(tc.map_refreshes >= 1, "the refresh was counted");
+    a->ops->free(a);
+    b->ops->free(b);
+    c->ops->free(c);
+    rl_topology_caches_free();
+}

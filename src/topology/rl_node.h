@@ -1,0 +1,93 @@
+/* A node of a lock object, behind one table of operations: one Redis
+ * server (rl_node_direct.c), a Sentinel group's master (rl_node_sentinel.c)
+ * or the master of a key's slot in a Redis Cluster (rl_node_cluster.c).
+ * rl_nodes_run() runs one operation on every node of an object: each is
+ * routed to where the key lives, all are asked at once (rl_fanout), and
+ * each follows what its kind must after the reply (a redirection, a
+ * failover). The object and the lock protocol know nodes only by this. */
+#ifndef RL_NODE_H
+#define RL_NODE_H
+#include <stddef.h>
+#include "../base/rl_error.h"
+#include "../lock/rl_fanout.h"
+
+/* Where a node's connections come from: the caller's pool of persistent
+ * connections, or connections of its own (rl_own_conns). */
+typedef struct rl_conn_source {
+    rl_conn *(*get)(const rl_endpoint *ep, rl_conn_role role); /* NULL when out of memory */
+    void (*put)(rl_conn *c);  /* a connection the node no longer uses */
+} rl_conn_source;
+
+/* rl_conn_new() and rl_conn_free(): every connection is the node's own. */
+extern const rl_conn_source rl_own_conns;
+
+typedef struct rl_node rl_node;
+
+typedef struct rl_node_ops {
+    const char *kind; /* "server", "sentinel group", "cluster": for messages */
+    /* Points n->conn at where key lives (a group's master, found when not
+     * known yet; a slot's master). RL_OK, or a status with the reason in
+     * err (n->conn then names the node without a connection). NULL: a node
+     * that is always where it is. */
+    int (*route)(rl_node *n, const char *key, size_t key_len, const rl_timeouts *t, rl_error *err);
+    /* After the fan-out: when the vote is a redirection or a sign that the
+     * topology changed, replaces it with the outcome of following that
+     * (bounded by t). NULL: nothing to follow. */
+    void (*follow)(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t);
+    /* The waiting connection (a second one, for blocking reads) of where
+     * n->conn points; NULL when out of memory. */
+    rl_conn *(*wait_conn)(rl_node *n);
+    /* Non-zero when a and b (of this kind) are the same node: a quorum of
+     * them would not be independent. */
+    int (*same)(const rl_node *a, const rl_node *b);
+    const char *same_because; /* what two such nodes have in common when
+                                 same (NULL: they are one server) */
+    /* Frees n and gives back its connections. */
+    void (*free)(rl_node *n);
+} rl_node_ops;
+
+/* Every kind's node begins with this. */
+struct rl_node {
+    const rl_node_ops *ops;
+    rl_conn *conn;                /* where commands go now; before routing, a
+                                     connection that only names the node */
+    const rl_conn_source *conns;
+};
+
+/* A node for one Redis server. NULL when out of memory. */
+rl_node *rl_direct_node_new(const rl_endpoint *ep, const rl_conn_source *conns);
+
+/* Runs op on nodes[0..n) as described above; votes[] has n entries.
+ * Returns the number of yes votes. */
+size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, size_t need, int early,
+                    const rl_timeouts *t);
+
+/* Runs op on one connection alone, into *vote (cleared first). */
+void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeouts *t);
+
+/* Sets *vote to a failure of the node at c that was not asked. */
+void rl_vote_failed(rl_vote *vote, rl_conn *c, const rl_error *err);
+
+/* Non-zero when a connection of a[0..na) and one of b[0..nb) go to the same node. */
+int rl_conns_meet(rl_conn *const *a, size_t na, rl_conn *const *b, size_t nb);
+
+/* Gives conns[0..n) back to their source. */
+void rl_conns_put(const rl_conn_source *source, rl_conn *const *conns, size_t n);
+
+/* A connection that is never connected, named name: how a node is named in
+ * messages before it is routed. NULL when out of memory. */
+rl_conn *rl_placeholder_new(const char *name);
+
+/* Counts of every cluster node of the process (all threads). */
+typedef struct rl_topology_counts {
+    unsigned long long redirects;        /* MOVED and ASK redirections followed */
+    unsigned long long map_refreshes;    /* slot maps asked for (CLUSTER SLOTS) */
+    unsigned long long one_key_releases; /* releases on the lock key alone (a slot migrating) */
+} rl_topology_counts;
+
+void rl_topology_counts_get(rl_topology_counts *out);
+
+/* A thread's end: frees its caches of masters and slot maps. */
+void rl_topology_caches_free(void);
+
+#endif

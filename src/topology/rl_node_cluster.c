@@ -1,0 +1,451 @@
+/* A Redis Cluster as a node: the per-thread cache of each cluster's slot
+ * map, routing an operation to the master of its key's slot, and following
+ * MOVED, ASK, TRYAGAIN and CLUSTERDOWN within the call. The slot arithmetic
+ * and the judging of CLUSTER SLOTS and redirections are in rl_slots.c. */
+#include "rl_node_cluster.h"
+#include "rl_slots.h"
+#include "../base/rl_status.h"
+#include "../base/rl_clock.h"
+#include "../base/rl_strmap.h"
+#include "../base/rl_threads.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+/* Redirections (MOVED, ASK) one call follows at once; past them (nodes
+ * that disagree while a failover is gossiped) it pauses and looks again,
+ * as for TRYAGAIN and CLUSTERDOWN, for as long as the call's timeout
+ * allows, then gives up with RL_E_REDIRECTS. */
+#define MAX_HOPS 5
+/* Pause before retrying TRYAGAIN / CLUSTERDOWN (within the call's timeout). */
+#define RETRY_PAUSE_US 25000
+/* Nodes asked at once for the slot map: the seeds, then the map's masters. */
+#define MAX_ASKED 16
+/* Master connections by their index in the map, for the first masters: a
+ * routed key costs a CRC16 and two array reads. */
+#define NODE_CACHE 16
+
+/* A cluster's slot map, per thread; updated in place, freed only at the
+ * thread's end (rl_cluster_cache_free), so a node may keep a pointer to it. */
+typedef struct cluster_map {
+    rl_slot_map map;
+    int known;          /* filled at least once */
+    unsigned gen;       /* changes with every change of the map */
+} cluster_map;
+
+static RL_THREAD_LOCAL rl_strmap maps; /* seeds and scheme => cluster_map */
+
+static rl_topology_counts counts;      /* every thread's: relaxed atomic additions */
+#define COUNT(field) ((void)__atomic_fetch_add(&counts.field, 1, __ATOMIC_RELAXED))
+
+void rl_topology_counts_get(rl_topology_counts *out)
+{
+    out->redirects = __atomic_load_n(&counts.redirects, __ATOMIC_RELAXED);
+    out->map_refreshes = __atomic_load_n(&counts.map_refreshes, __ATOMIC_RELAXED);
+    out->one_key_releases = __atomic_load_n(&counts.one_key_releases, __ATOMIC_RELAXED);
+}
+
+void rl_cluster_cache_free(void)
+{
+    rl_strmap_clear(&maps);
+}
+
+typedef struct cluster_node {
+    rl_node base;       /* base.conn: the master of the last key routed, or the placeholder */
+    rl_conn **seeds;
+    size_t ns;
+    rl_endpoint tpl;    /* the nodes' user, password and TLS; no address */
+    rl_conn *placeholder; /* never connected: names the cluster in messages */
+    rl_conn **known;    /* connections to nodes made so far (both roles) */
+    size_t nknown, cap;
+    char *cache_key;
+    size_t cache_key_len;
+    cluster_map *cm;    /* the cache's entry, once looked up */
+    rl_conn *by_node[NODE_CACHE]; /* command connection of map node i... */
+    unsigned by_node_gen;         /* ...valid while cm->gen is this */
+} cluster_node;
+
+static int same(const rl_node *na, const rl_node *nb)
+{
+    const cluster_node *a = (const cluster_node *)na, *b = (const cluster_node *)nb;
+    return rl_conns_meet(a->seeds, a->ns, b->seeds, b->ns);
+}
+
+static void free_node(rl_node *n)
+{
+    cluster_node *g = (cluster_node *)n;
+    rl_conns_put(n->conns, g->seeds, g->ns);
+    rl_conns_put(n->conns, g->known, g->nknown);
+    rl_conn_free(g->placeholder);
+    rl_endpoint_clear(&g->tpl);
+    free(g->seeds);
+    free(g->known);
+    free(g->cache_key);
+    free(g);
+}
+
+/* The node's connection to host:port in role (made on first use). */
+static rl_conn *node_conn(cluster_node *g, const char *host, int port, rl_conn_role role)
+{
+    rl_endpoint ep;
+    rl_conn *c;
+    size_t i;
+
+    for (i = 0; i < g->nknown; i++) {
+        c = g->known[i];
+        if (c->role == role && c->ep.port == port && c->ep.host && strcasecmp(c->ep.host, host) == 0) {
+            return c;
+        }
+    }
+    if (g->nknown == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 8;
+        rl_conn **more = realloc(g->known, cap * sizeof *more);
+        if (more == NULL) {
+            return NULL;
+        }
+        g->known = more;
+        g->cap = cap;
+    }
+    if (rl_endpoint_copy(&ep, &g->tpl) != 0 || rl_endpoint_set_str(&ep.host, host, strlen(host)) != 0) {
+        rl_endpoint_clear(&ep);
+        return NULL;
+    }
+    ep.port = port;
+    c = g->base.conns->get(&ep, role);
+    rl_endpoint_clear(&ep);
+    if (c != NULL) {
+        g->known[g->nknown++] = c;
+    }
+    return c;
+}
+
+static rl_conn *wait_conn(rl_node *n)
+{
+    cluster_node *g = (cluster_node *)n;
+    rl_conn *w;
+    if (n->conn == g->placeholder || n->conn->ep.host == NULL) {
+        return n->conn; /* not routed yet: its waits fail as its commands do */
+    }
+    w = node_conn(g, n->conn->ep.host, n->conn->ep.port, RL_ROLE_WAIT);
+    return w;
+}
+
+static cluster_map *map_of(cluster_node *g)
+{
+    if (g->cm == NULL) {
+        g->cm = rl_strmap_get(&maps, g->cache_key, g->cache_key_len);
+        if (g->cm == NULL && (g->cm = calloc(1, sizeof *g->cm)) != NULL) {
+            rl_slot_map_clear(&g->cm->map);
+            if (rl_strmap_put(&maps, g->cache_key, g->cache_key_len, g->cm) != 0) {
+                g->cm = NULL; /* freed by the map */
+            }
+        }
+    }
+    return g->cm;
+}
+
+/* CLUSTER SLOTS answers are bigger than lock replies: the asked connections
+ * take them under raised limits, put back after. */
+static void raise_limits(rl_conn *c)
+{
+    c->limits.max_elements = RL_SLOT_COUNT;      /* one range per slot at worst */
+    c->limits.max_reply = 16 * 1024 * 1024;      /* 16384 ranges of a few hundred bytes */
+}
+
+/* Asks the seeds and the map's masters at once for the slot map (the first
+ * complete one wins). RL_OK, or RL_E_NO_SLOT_MAP with every node's answer. */
+static int refresh(cluster_node *g, const rl_timeouts *t, rl_error *err)
+{
+    cluster_map *cm = map_of(g);
+    rl_conn *asked[MAX_ASKED];
+    rl_vote votes[MAX_ASKED];
+    rl_op op = {.kind = RL_OP_CLUSTER_SLOTS};
+    rl_slot_map *fresh;
+    size_t i, j, n = 0;
+
+    if (cm == NULL || (fresh = malloc(sizeof *fresh)) == NULL) {
+        return rl_error_set(err, RL_E_NOMEM, "out of memory");
+    }
+    rl_slot_map_clear(fresh);
+    for (i = 0; i < g->ns && n < MAX_ASKED; i++) {
+        asked[n++] = g->seeds[i];
+    }
+    for (i = 0; cm->known && i < cm->map.nnodes && n < MAX_ASKED; i++) {
+        rl_conn *c = node_conn(g, cm->map.nodes[i].host, cm->map.nodes[i].port, RL_ROLE_COMMAND);
+        for (j = 0; c && j < n && !rl_endpoint_same_node(&asked[j]->ep, &c->ep); j++) {
+        }
+        if (c && j == n) {
+            asked[n++] = c;
+        }
+    }
+    memset(votes, 0, sizeof votes);
+    for (i = 0; i < n; i++) {
+        votes[i].conn = asked[i];
+        raise_limits(asked[i]);
+    }
+    op.slot_map = fresh;
+    rl_fanout(&op, votes, n, 1, 1, t);
+    for (i = 0; i < n; i++) {
+        rl_reply_limits_default(&asked[i]->limits);
+    }
+    COUNT(map_refreshes);
+    if (!rl_slot_map_complete(fresh)) {
+        rl_error_set(err, RL_E_NO_SLOT_MAP, "no node answered with a slot map covering every slot: ");
+        for (i = 0; i < n; i++) {
+            rl_error_append(err, "%s%s: %s", i ? "; " : "", asked[i]->name,
+                            votes[i].status == RL_E_SKIPPED ? "no answer"
+                            : votes[i].err[0] ? votes[i].err : rl_status_name(votes[i].status));
+        }
+        free(fresh);
+        return RL_E_NO_SLOT_MAP;
+    }
+    memcpy(&cm->map, fresh, sizeof cm->map);
+    cm->known = 1;
+    cm->gen++;
+    free(fresh);
+    return RL_OK;
+}
+
+/* The master connection of slot, refreshing the map when there is none or
+ * it serves no master for the slot. NULL with err set on failure. */
+static rl_conn *slot_conn(cluster_node *g, unsigned slot, const rl_timeouts *t, rl_error *err)
+{
+    cluster_map *cm = map_of(g);
+    int idx;
+    rl_conn *c;
+
+    if (cm == NULL) {
+        rl_error_set(err, RL_E_NOMEM, "out of memory");
+        return NULL;
+    }
+    idx = cm->known ? rl_slot_map_node(&cm->map, slot) : -1;
+    if (idx < 0) {
+        if (refresh(g, t, err) != RL_OK) {
+            return NULL;
+        }
+        if ((idx = rl_slot_map_node(&cm->map, slot)) < 0) {
+            rl_error_set(err, RL_E_NO_SLOT_MAP, "no master serves slot %u", slot);
+            return NULL;
+        }
+    }
+    if (g->by_node_gen != cm->gen) {
+        memset(g->by_node, 0, sizeof g->by_node);
+        g->by_node_gen = cm->gen;
+    }
+    if (idx < NODE_CACHE && g->by_node[idx] != NULL) {
+        return g->by_node[idx];
+    }
+    c = node_conn(g, cm->map.nodes[idx].host, cm->map.nodes[idx].port, RL_ROLE_COMMAND);
+    if (c == NULL) {
+        rl_error_set(err, RL_E_NOMEM, "out of memory");
+    } else if (idx < NODE_CACHE) {
+        g->by_node[idx] = c;
+    }
+    return c;
+}
+
+static int route(rl_node *n, const char *key, size_t key_len, const rl_timeouts *t, rl_error *err)
+{
+    cluster_node *g = (cluster_node *)n;
+    rl_conn *c = slot_conn(g, rl_key_slot(key, key_len), t, err);
+    n->conn = c != NULL ? c : g->placeholder;
+    return c != NULL ? RL_OK : err->code;
+}
+
+static int is_lost(int status)
+{
+    return status == RL_E_CONNECT || status == RL_E_TIMEOUT || status == RL_E_IO;
+}
+
+/* Pauses before asking again, when the call's timeout (from start) leaves
+ * time for it; else turns the vote into RL_E_REDIRECTS ("still <doing>
+ * <the last reply> after the timeout") and returns 0. */
+static int pause_within(int64_t start, const rl_timeouts *t, rl_vote *vote, const char *doing)
+{
+    struct timespec ts = {0, RETRY_PAUSE_US * 1000L};
+    rl_error e;
+
+    if (start + t->reply_us - rl_now_us() < RETRY_PAUSE_US) {
+        rl_error_set(&e, RL_E_REDIRECTS, "still %s %.200s after the timeout (%lld ms)", doing, vote->err,
+                     (long long)(t->reply_us / 1000));
+        vote->status = e.code; /* the rest of the vote stands: where it was sent */
+        memcpy(vote->err, e.msg, sizeof vote->err);
+        return 0;
+    }
+    nanosleep(&ts, NULL);
+    return 1;
+}
+
+static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
+{
+    cluster_node *g = (cluster_node *)n;
+    cluster_map *cm;
+    int64_t start;
+    unsigned slot;
+    int redirects = 0;
+    int one_key = 0; /* 1: releasing the lock key alone; -1: that cannot be */
+    char tryagain[RL_ERRLEN];
+    rl_error last;
+
+    if (vote->status == RL_OK || (vote->status != RL_E_REPLY && !is_lost(vote->status))) {
+        return; /* the usual case: an answer */
+    }
+    cm = map_of(g);
+    start = rl_now_us();
+    slot = rl_key_slot(op->key, op->key_len);
+    while (cm != NULL) {
+        rl_op again = *op;
+        rl_redirect rd;
+        rl_conn *c = NULL;
+        int kind = vote->status == RL_E_REPLY ? rl_cluster_redirect(vote->err, strlen(vote->err), &rd) : 0;
+        int wait = vote->status == RL_E_REPLY ? rl_cluster_retryable(vote->err, strlen(vote->err)) : 0;
+
+        if (kind == 0 && !wait && !is_lost(vote->status)) {
+            return; /* an answer, or a failure that is not the map's */
+        }
+        if (kind) {
+            const char *host = rd.same_host ? vote->conn->ep.host : rd.host;
+            if (++redirects > MAX_HOPS) {
+                if (!pause_within(start, t, vote, "redirected")) {
+                    return;
+                }
+                redirects = 1; /* this one opens the next batch */
+            }
+            COUNT(redirects);
+            if (host == NULL) {
+                return;
+            }
+            if (kind == RL_REDIRECT_MOVED) {
+                /* a slot moved: the map is old, most likely for more slots
+                 * than this one (a failover, a resharding): fetch it again
+                 * (once a batch of redirections: masters that disagree would
+                 * make it once a hop); for the slot at hand the node that
+                 * gave it away is the newer word (the node the map came
+                 * from may not have heard of the failover yet). A MOVED
+                 * naming another slot than the key's changes nothing. */
+                if (redirects == 1) {
+                    refresh(g, t, &last);
+                }
+                if (rd.slot == slot) {
+                    rl_slot_map_set(&cm->map, rd.slot, host, rd.port);
+                    cm->gen++;
+                }
+                c = slot_conn(g, slot, t, &last);
+            } else {
+                c = node_conn(g, host, rd.port, RL_ROLE_COMMAND);
+                again.asking = 1;
+            }
+        } else if (wait == RL_CLUSTER_TRYAGAIN && op->kind == RL_OP_UNLOCK && one_key == 0) {
+            /* a release names the lock's queue, reservation and wake
+             * streams too, split between the two nodes (or missing on the
+             * importing one) until the migration ends: the lock key alone
+             * is released at once, through ASK where it moved */
+            snprintf(tryagain, sizeof tryagain, "%s", vote->err);
+            one_key = 1;
+            c = slot_conn(g, slot, t, &last);
+        } else if (wait) {
+            /* TRYAGAIN (the keys of a slot being migrated are split between
+             * two nodes) or CLUSTERDOWN (a failover under way): pause and
+             * ask again, for as long as the call's timeout allows */
+            if (!pause_within(start, t, vote, "answering")) {
+                return;
+            }
+            redirects = 0; /* an ASK back to the importing node is expected: the wait bounds the loop */
+            if (wait == RL_CLUSTER_DOWN) {
+                refresh(g, t, &last);
+            }
+            c = slot_conn(g, slot, t, &last);
+        } else {
+            /* the node is gone or silent: if the map now names another
+             * master for the slot, go on there, in the form that is safe to
+             * repeat (the old master may have taken the command) */
+            rl_conn *was = vote->conn;
+            if (rl_now_us() - start > t->reply_us || refresh(g, t, &last) != RL_OK) {
+                return; /* out of time (maps that name lost masters in turn), or no map */
+            }
+            c = slot_conn(g, slot, t, &last);
+            if (c == NULL || c == was) {
+                return; /* the cluster still names it: its failure stands */
+            }
+            again.repeat = 1;
+        }
+        if (c == NULL) {
+            return;
+        }
+        if (!again.asking) {
+            n->conn = c;
+        }
+        again.one_key = one_key == 1;
+        rl_node_run_one(&again, vote, c, t);
+        if (again.one_key && vote->status == RL_OK) {
+            if (vote->value != -1) {
+                COUNT(one_key_releases);
+                vote->one_key = 1; /* the caller's log says so */
+                return;
+            }
+            /* a shared lock: its holders are another key, so the
+             * migration is waited out as for any script of several keys */
+            one_key = -1;
+            vote->status = RL_E_REPLY;
+            vote->yes = 0;
+            snprintf(vote->err, sizeof vote->err, "%s", tryagain);
+        }
+    }
+}
+
+static const rl_node_ops cluster_ops = {
+    .kind = "cluster",
+    .route = route,
+    .follow = follow,
+    .wait_conn = wait_conn,
+    .same = same,
+    .same_because = "a seed in common",
+    .free = free_node,
+};
+
+rl_node *rl_cluster_node_new(const rl_endpoint *seeds, size_t n, const rl_conn_source *conns)
+{
+    cluster_node *g = calloc(1, sizeof *g);
+    char name[300];
+    size_t i, len = 0;
+
+    if (g == NULL) {
+        return NULL;
+    }
+    g->base.ops = &cluster_ops;
+    g->base.conns = conns;
+    if ((g->seeds = calloc(n, sizeof *g->seeds)) == NULL || rl_endpoint_copy(&g->tpl, &seeds[0]) != 0) {
+        goto oom;
+    }
+    free(g->tpl.host); /* the nodes log in and talk TLS as the first seed does */
+    g->tpl.host = NULL;
+    for (i = 0; i < n; i++) {
+        if ((g->seeds[i] = conns->get(&seeds[i], RL_ROLE_COMMAND)) == NULL) {
+            goto oom;
+        }
+        g->ns = i + 1;
+        len += strlen(g->seeds[i]->name) + 1;
+    }
+    /* the cache key: every seed's name, then the scheme */
+    if ((g->cache_key = malloc(len + 3)) == NULL) {
+        goto oom;
+    }
+    for (i = 0, len = 0; i < n; i++) {
+        size_t l = strlen(g->seeds[i]->name) + 1; /* with its NUL */
+        memcpy(g->cache_key + len, g->seeds[i]->name, l);
+        len += l;
+    }
+    memcpy(g->cache_key + len, g->tpl.tls ? "tls" : "tcp", 3);
+    g->cache_key_len = len + 3;
+    snprintf(name, sizeof name, "cluster %.200s%s", g->seeds[0]->name, n > 1 ? ", ..." : "");
+    if ((g->placeholder = rl_placeholder_new(name)) == NULL) {
+        goto oom;
+    }
+    g->base.conn = g->placeholder;
+    return &g->base;
+oom:
+    free_node(&g->base);
+    return NULL;
+}

@@ -1,0 +1,24 @@
+/* A Sentinel group as a node (rl_node.h): ['sentinels' => [...],
+ * 'service' => 'mymaster'] once ext/ has read it. */
+#ifndef RL_NODE_SENTINEL_H
+#define RL_NODE_SENTINEL_H
+#include "rl_node.h"
+
+typedef struct rl_sentinel_spec {
+    const char *service;
+    size_t service_len;
+    const rl_endpoint *sentinels;    /* each with the sentinels' credentials */
+    size_t n;
+    const rl_endpoint *master_tpl;   /* the master's user, password and database; no address */
+    const char *sentinel_user;       /* NULL, or the sentinels' user... */
+    const char *sentinel_password_digest; /* ...and their password's digest (hex), never the
+                                             password: both are part of the cache key */
+} rl_sentinel_spec;
+
+/* No network I/O: the master is found on first use. NULL when out of memory. */
+rl_node *rl_sentinel_node_new(const rl_sentinel_spec *spec, const rl_conn_source *conns);
+
+/* A thread's end: frees its cache of masters. */
+void rl_sentinel_cache_free(void);
+
+#endif

@@ -1,0 +1,126 @@
+#include "rl_node.h"
+#include "rl_node_cluster.h"
+#include "rl_node_sentinel.h"
+#include "../base/rl_status.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static rl_conn *own_get(const rl_endpoint *ep, rl_conn_role role)
+{
+    return rl_conn_new(ep, role);
+}
+
+const rl_conn_source rl_own_conns = {own_get, rl_conn_free};
+
+rl_conn *rl_placeholder_new(const char *name)
+{
+    /* an empty host with port 0: the same node as no real one */
+    rl_endpoint ep = {.host = "", .port = 0};
+    rl_conn *c = rl_conn_new(&ep, RL_ROLE_COMMAND);
+    if (c != NULL) {
+        snprintf(c->name, sizeof c->name, "%s", name);
+    }
+    return c;
+}
+
+int rl_conns_meet(rl_conn *const *a, size_t na, rl_conn *const *b, size_t nb)
+{
+    size_t i, j;
+    for (i = 0; i < na; i++) {
+        for (j = 0; j < nb; j++) {
+            if (rl_endpoint_same_node(&a[i]->ep, &b[j]->ep)) {
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+void rl_conns_put(const rl_conn_source *source, rl_conn *const *conns, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        source->put(conns[i]);
+    }
+}
+
+void rl_vote_failed(rl_vote *vote, rl_conn *c, const rl_error *err)
+{
+    memset(vote, 0, sizeof *vote);
+    vote->conn = c;
+    vote->status = err->code;
+    snprintf(vote->err, sizeof vote->err, "%s", err->msg);
+}
+
+void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeouts *t)
+{
+    memset(vote, 0, sizeof *vote);
+    vote->conn = c;
+    rl_fanout(op, vote, 1, 1, 0, t);
+}
+
+/* Up to this many nodes, the run's work arrays are on the stack. */
+#define STACK_NODES 8
+
+size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, size_t need, int early,
+                    const rl_timeouts *t)
+{
+    rl_vote stack[STACK_NODES], *sub = n <= STACK_NODES ? stack : calloc(n, sizeof *sub);
+    char fstack[STACK_NODES], *failed = n <= STACK_NODES ? fstack : calloc(n, 1);
+    rl_error err;
+    size_t i, k = 0, yes = 0;
+
+    if (sub == NULL || failed == NULL) {
+        rl_error_set(&err, RL_E_NOMEM, "out of memory");
+        for (i = 0; i < n; i++) {
+            rl_vote_failed(&votes[i], nodes[i]->conn, &err);
+        }
+        k = n; /* nobody asked */
+        goto done;
+    }
+    for (i = 0; i < n; i++) {
+        rl_node *node = nodes[i];
+        failed[i] = 0;
+        if (node->ops->route && node->ops->route(node, op->key, op->key_len, t, &err) != RL_OK) {
+            failed[i] = 1;
+            rl_vote_failed(&votes[i], node->conn, &err);
+            continue;
+        }
+        memset(&sub[k], 0, sizeof sub[k]);
+        sub[k++].conn = node->conn;
+    }
+    if (k == n) { /* every node routed (the usual case): no copies */
+        for (i = 0; i < n; i++) {
+            votes[i].conn = sub[i].conn;
+        }
+        rl_fanout(op, votes, n, need, early, t);
+    } else if (k > 0) {
+        rl_fanout(op, sub, k, need, early, t);
+        for (i = 0, k = 0; i < n; i++) {
+            if (!failed[i]) {
+                votes[i] = sub[k++];
+            }
+        }
+    }
+    for (i = 0; i < n; i++) {
+        if (!failed[i] && nodes[i]->ops->follow) {
+            nodes[i]->ops->follow(nodes[i], op, &votes[i], t);
+        }
+        yes += votes[i].status == RL_OK && votes[i].yes;
+    }
+done:
+    if (sub != stack) {
+        free(sub);
+    }
+    if (failed != fstack) {
+        free(failed);
+    }
+    return yes;
+}
+
+void rl_topology_caches_free(void)
+{
+    rl_sentinel_cache_free();
+    rl_cluster_cache_free();
+}
