@@ -65,7 +65,7 @@ if test "$PHP_REDISLOCK" != "no"; then
     src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
     src/lock/rl_lockops.c src/lock/rl_scripts.c src/lock/rl_fanout.c src/lock/rl_quorum.c src/lock/rl_retry.c \
     src/lock/rl_watchdog.c \
-    src/topology/rl_sentinel.c src/topology/rl_slots.c src/topology/rl_nodes.c src/topology/rl_node_direct.c \
+    src/topology/rl_sentinel.c src/topology/rl_slots.c src/topology/rl_cluster_policy.c src/topology/rl_nodes.c src/topology/rl_node_direct.c \
     src/topology/rl_node_sentinel.c src/topology/rl_node_cluster.c"
   redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \
     ext/rl_object.c ext/rl_observe.c ext/rl_locking.c ext/rl_methods.c \

@@ -4,6 +4,7 @@
  * and the judging of CLUSTER SLOTS and redirections are in rl_slots.c. */
 #include "rl_node_cluster.h"
 #include "rl_slots.h"
+#include "rl_cluster_policy.h"
 #include "../base/rl_status.h"
 #include "../base/rl_clock.h"
 #include "../base/rl_strmap.h"
@@ -14,13 +15,6 @@
 #include <strings.h>
 #include <time.h>
 
-/* Redirections (MOVED, ASK) one call follows at once; past them (nodes
- * that disagree while a failover is gossiped) it pauses and looks again,
- * as for TRYAGAIN and CLUSTERDOWN, for as long as the call's timeout
- * allows, then gives up with RL_E_REDIRECTS. */
-#define MAX_HOPS 5
-/* Pause before retrying TRYAGAIN / CLUSTERDOWN (within the call's timeout). */
-#define RETRY_PAUSE_US 25000
 /* Nodes asked at once for the slot map: the seeds, then the map's masters. */
 #define MAX_ASKED 16
 /* Master connections by their index in the map, for the first masters: a
@@ -254,122 +248,77 @@ static int route(rl_node *n, const char *key, size_t key_len, const rl_timeouts 
     return c != NULL ? RL_OK : err->code;
 }
 
-static int is_lost(int status)
-{
-    return status == RL_E_CONNECT || status == RL_E_TIMEOUT || status == RL_E_IO;
-}
-
-/* Pauses before asking again, when the call's timeout (from start) leaves
- * time for it; else turns the vote into RL_E_REDIRECTS ("still <doing>
- * <the last reply> after the timeout") and returns 0. */
-static int pause_within(int64_t start, const rl_timeouts *t, rl_vote *vote, const char *doing)
-{
-    struct timespec ts = {0, RETRY_PAUSE_US * 1000L};
-    rl_error e;
-
-    if (start + t->reply_us - rl_now_us() < RETRY_PAUSE_US) {
-        rl_error_set(&e, RL_E_REDIRECTS, "still %s %.200s after the timeout (%lld ms)", doing, vote->err,
-                     (long long)(t->reply_us / 1000));
-        vote->status = e.code; /* the rest of the vote stands: where it was sent */
-        memcpy(vote->err, e.msg, sizeof vote->err);
-        return 0;
-    }
-    nanosleep(&ts, NULL);
-    return 1;
-}
-
+/* Follows what the cluster said (rl_cluster_next_step() decides) until an
+ * answer, a failure that is not the map's, or the call's time is out. */
 static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
 {
     cluster_node *g = (cluster_node *)n;
     cluster_map *cm;
-    int64_t start;
+    rl_follow_state st = {0};
     unsigned slot;
-    int redirects = 0;
-    int one_key = 0; /* 1: releasing the lock key alone; -1: that cannot be */
     char tryagain[RL_ERRLEN];
     rl_error last;
 
-    if (vote->status == RL_OK || (vote->status != RL_E_REPLY && !is_lost(vote->status))) {
+    if (vote->status == RL_OK || (vote->status != RL_E_REPLY && vote->status != RL_E_CONNECT
+                                  && vote->status != RL_E_TIMEOUT && vote->status != RL_E_IO)) {
         return; /* the usual case: an answer */
     }
     cm = map_of(g);
-    start = rl_now_us();
+    st.start_us = rl_now_us();
     slot = rl_key_slot(op->key, op->key_len);
     while (cm != NULL) {
+        rl_follow_plan p = rl_cluster_next_step(&st, op, vote, rl_now_us(), t);
+        struct timespec pause = {0, RL_CLUSTER_PAUSE_US * 1000L};
         rl_op again = *op;
-        rl_redirect rd;
-        rl_conn *c = NULL;
-        int kind = vote->status == RL_E_REPLY ? rl_cluster_redirect(vote->err, strlen(vote->err), &rd) : 0;
-        int wait = vote->status == RL_E_REPLY ? rl_cluster_retryable(vote->err, strlen(vote->err)) : 0;
+        rl_conn *c = NULL, *was = vote->conn;
 
-        if (kind == 0 && !wait && !is_lost(vote->status)) {
-            return; /* an answer, or a failure that is not the map's */
+        if (p.step == RL_FOLLOW_STOP) {
+            if (p.counted) {
+                COUNT(redirects);
+            }
+            return;
         }
-        if (kind) {
-            const char *host = rd.same_host ? vote->conn->ep.host : rd.host;
-            if (++redirects > MAX_HOPS) {
-                if (!pause_within(start, t, vote, "redirected")) {
-                    return;
-                }
-                redirects = 1; /* this one opens the next batch */
-            }
+        if (p.pause) {
+            nanosleep(&pause, NULL);
+        }
+        if (p.counted) {
             COUNT(redirects);
-            if (host == NULL) {
-                return;
+        }
+        if (p.refresh) {
+            refresh(g, t, &last); /* a failure leaves the old map: the slot's master is looked up anyway */
+        }
+        switch (p.step) {
+        case RL_FOLLOW_MOVED:
+            /* for the slot at hand the node that gave it away is the newer
+             * word (the node the map came from may not have heard of the
+             * failover yet); a MOVED naming another slot changes nothing */
+            if (p.rd.slot == slot) {
+                rl_slot_map_set(&cm->map, p.rd.slot, p.rd.host, p.rd.port);
+                cm->gen++;
             }
-            if (kind == RL_REDIRECT_MOVED) {
-                /* a slot moved: the map is old, most likely for more slots
-                 * than this one (a failover, a resharding): fetch it again
-                 * (once a batch of redirections: masters that disagree would
-                 * make it once a hop); for the slot at hand the node that
-                 * gave it away is the newer word (the node the map came
-                 * from may not have heard of the failover yet). A MOVED
-                 * naming another slot than the key's changes nothing. */
-                if (redirects == 1) {
-                    refresh(g, t, &last);
-                }
-                if (rd.slot == slot) {
-                    rl_slot_map_set(&cm->map, rd.slot, host, rd.port);
-                    cm->gen++;
-                }
-                c = slot_conn(g, slot, t, &last);
-            } else {
-                c = node_conn(g, host, rd.port, RL_ROLE_COMMAND);
-                again.asking = 1;
-            }
-        } else if (wait == RL_CLUSTER_TRYAGAIN && op->kind == RL_OP_UNLOCK && one_key == 0) {
-            /* a release names the lock's queue, reservation and wake
-             * streams too, split between the two nodes (or missing on the
-             * importing one) until the migration ends: the lock key alone
-             * is released at once, through ASK where it moved */
+            c = slot_conn(g, slot, t, &last);
+            break;
+        case RL_FOLLOW_ASK:
+            c = node_conn(g, p.rd.host, p.rd.port, RL_ROLE_COMMAND);
+            again.asking = 1;
+            break;
+        case RL_FOLLOW_ONE_KEY:
             snprintf(tryagain, sizeof tryagain, "%s", vote->err);
-            one_key = 1;
             c = slot_conn(g, slot, t, &last);
-        } else if (wait) {
-            /* TRYAGAIN (the keys of a slot being migrated are split between
-             * two nodes) or CLUSTERDOWN (a failover under way): pause and
-             * ask again, for as long as the call's timeout allows */
-            if (!pause_within(start, t, vote, "answering")) {
+            break;
+        case RL_FOLLOW_RETRY:
+            c = slot_conn(g, slot, t, &last);
+            break;
+        default: /* RL_FOLLOW_MOVE_ON: in the form that is safe to repeat (the old master may have taken it) */
+            if (refresh(g, t, &last) != RL_OK) {
                 return;
             }
-            redirects = 0; /* an ASK back to the importing node is expected: the wait bounds the loop */
-            if (wait == RL_CLUSTER_DOWN) {
-                refresh(g, t, &last);
-            }
             c = slot_conn(g, slot, t, &last);
-        } else {
-            /* the node is gone or silent: if the map now names another
-             * master for the slot, go on there, in the form that is safe to
-             * repeat (the old master may have taken the command) */
-            rl_conn *was = vote->conn;
-            if (rl_now_us() - start > t->reply_us || refresh(g, t, &last) != RL_OK) {
-                return; /* out of time (maps that name lost masters in turn), or no map */
-            }
-            c = slot_conn(g, slot, t, &last);
-            if (c == NULL || c == was) {
+            if (c == was) {
                 return; /* the cluster still names it: its failure stands */
             }
             again.repeat = 1;
+            break;
         }
         if (c == NULL) {
             return;
@@ -377,7 +326,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
         if (!again.asking) {
             n->conn = c;
         }
-        again.one_key = one_key == 1;
+        again.one_key = st.one_key == 1;
         rl_node_run_one(&again, vote, c, t);
         if (again.one_key && vote->status == RL_OK) {
             if (vote->value != -1) {
@@ -387,7 +336,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
             }
             /* a shared lock: its holders are another key, so the
              * migration is waited out as for any script of several keys */
-            one_key = -1;
+            st.one_key = -1;
             vote->status = RL_E_REPLY;
             vote->yes = 0;
             snprintf(vote->err, sizeof vote->err, "%s", tryagain);
