@@ -164,6 +164,13 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
     vote.status = RL_E_IO;
     a->ops->follow(a, &op, &vote, &quick);
     CHECK(vote.status == RL_E_NO_MASTER, "a lost master is looked for again: %d", vote.status);
+    /* a waiter's own queue entries stay where they were: not moved */
+    op.kind = RL_OP_LEAVE;
+    memset(&vote, 0, sizeof vote);
+    vote.conn = a->conn;
+    vote.status = RL_E_IO;
+    a->ops->follow(a, &op, &vote, &quick);
+    CHECK(vote.status == RL_E_IO, "LEAVE is not moved to another master: %d", vote.status);
     a->ops->free(a);
     b->ops->free(b);
     c->ops->free(c);
