@@ -64,7 +64,7 @@ if test "$PHP_REDISLOCK" != "no"; then
     src/lock/rl_lockops.c src/lock/rl_scripts.c src/lock/rl_fanout.c src/lock/rl_quorum.c src/lock/rl_retry.c \
     src/lock/rl_watchdog.c \
     src/topology/rl_sentinel.c src/topology/rl_slots.c"
-  redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \
+  redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c ext/rl_address.c \
     ext/rl_object.c ext/rl_observe.c ext/rl_locking.c ext/rl_methods.c \
     ext/rl_redislock.c ext/rl_redlock.c ext/rl_topology.c ext/rl_cluster.c"
   PHP_NEW_EXTENSION([redislock], [$redislock_src $redislock_ext], [$ext_shared],, [-Wall -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $redislock_watchdog $redislock_threads])
