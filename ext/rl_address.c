@@ -3,19 +3,14 @@
  * settings on top. The options themselves are read in rl_config.c. */
 #include "rl_config.h"
 #include "zend_exceptions.h"
+#include "src/transport/rl_host.h"
 #include "src/transport/rl_redact.h"
 #include "src/transport/rl_tls.h"
-#include <arpa/inet.h>
 
-/* A host name with '@', '?' or '#' would be shown, as parsed, in every
- * message about its node: it may hold a password ("pw@host", "h?auth=pw").
- * So would a socket path with a query ("/run/redis.sock?password=pw"); an
- * '@' is common in paths (systemd) and a path holds no user-info. */
-static bool host_may_be_shown(const char *host, size_t len)
-{
-    return !memchr(host, '@', len) && !memchr(host, '?', len) && !memchr(host, '#', len);
-}
-
+/* A socket path with a query ("/run/redis.sock?password=pw") would be
+ * shown, as parsed, in every message about its node; an '@' is common in
+ * paths (systemd) and a path holds no user-info. Hosts are judged by the
+ * one host rule (src/transport/rl_host.h), in rl_endpoint_parse(). */
 static bool path_may_be_shown(const char *path)
 {
     return !strchr(path, '?') && !strchr(path, '#');
@@ -26,11 +21,7 @@ static zend_result from_string(rl_endpoint *ep, zend_string *spec, uint32_t argn
     char err[160], shown[RL_REDACT_BUFLEN];
     int rc = rl_endpoint_parse(ZSTR_VAL(spec), ZSTR_LEN(spec), ep, err, sizeof err);
 
-    if (rc == 0 && ep->host && !host_may_be_shown(ep->host, strlen(ep->host))) {
-        snprintf(err, sizeof err, "host contains '@', '?' or '#'; give credentials in the options "
-                 "\"username\" and \"password\"");
-        rc = -1;
-    } else if (rc == 0 && ep->unix_path && !path_may_be_shown(ep->unix_path)) {
+    if (rc == 0 && ep->unix_path && !path_may_be_shown(ep->unix_path)) {
         snprintf(err, sizeof err, "unix socket path contains '?' or '#'");
         rc = -1;
     }
@@ -49,6 +40,7 @@ static zend_result from_array(rl_endpoint *ep, HashTable *ht, uint32_t argnum, c
     zval *host = zend_hash_str_find_deref(ht, "host", 4);
     zval *port = zend_hash_str_find_deref(ht, "port", 4);
     zend_string *key;
+    rl_host_fault fault;
 
     memset(ep, 0, sizeof *ep);
     ZEND_HASH_FOREACH_STR_KEY(ht, key) {
@@ -72,18 +64,11 @@ static zend_result from_array(rl_endpoint *ep, HashTable *ht, uint32_t argnum, c
         zend_argument_value_error(argnum, "%s[\"port\"] must be an int from 1 to 65535", what);
         return FAILURE;
     }
-    if (memchr(Z_STRVAL_P(host), '/', Z_STRLEN_P(host)) || memchr(Z_STRVAL_P(host), '[', Z_STRLEN_P(host))
-        || memchr(Z_STRVAL_P(host), ' ', Z_STRLEN_P(host)) || memchr(Z_STRVAL_P(host), '\0', Z_STRLEN_P(host))
-        || !host_may_be_shown(Z_STRVAL_P(host), Z_STRLEN_P(host))) {
-        zend_argument_value_error(argnum, "%s[\"host\"] must be a host name or address", what);
+    fault = rl_host_check(Z_STRVAL_P(host), Z_STRLEN_P(host), NULL);
+    if (fault != RL_HOST_OK) { /* an IPv6 address is written bare here: a ':' otherwise is a port's */
+        zend_argument_value_error(argnum, "%s[\"host\"] must be a host name or address%s", what,
+                                  fault == RL_HOST_NOT_IPV6 ? ", without a port" : "");
         return FAILURE;
-    }
-    if (memchr(Z_STRVAL_P(host), ':', Z_STRLEN_P(host))) { /* only an IPv6 address, written bare here */
-        struct in6_addr a6;
-        if (inet_pton(AF_INET6, Z_STRVAL_P(host), &a6) != 1) {
-            zend_argument_value_error(argnum, "%s[\"host\"] must be a host name or address, without a port", what);
-            return FAILURE;
-        }
     }
     rl_endpoint_set_str(&ep->host, Z_STRVAL_P(host), Z_STRLEN_P(host));
     ep->port = port ? (int)Z_LVAL_P(port) : RL_DEFAULT_PORT;

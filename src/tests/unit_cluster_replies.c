@@ -37,6 +37,8 @@ UNIT_TEST(test_slots_redirect)
         "MOVED 1 [::1:1", "MOVED 1 ::1]:1", "MOVED 1 [h]x:1", "MOVED 1 h:123456", "MOVED 123456 h:1",
         "MOVED", "MOVED ", "MOVED 1", "MOVED 1 ", "MOVEDX 1 h:1", "moved 1 h:1", "ASK", "ASK 1", "ASKING",
         "ERR unknown command", "", "MOVED 1 h\xc3\xa9:1", "MOVED x h:1", "MOVED 1 :",
+        /* let through by the old rule of this file, not by the one host rule */
+        "MOVED 1 h?x:1", "MOVED 1 h#x:1", "MOVED 1 a:b:1", "MOVED 1 [a:b]:1", "MOVED 1 h\"x:1", "MOVED 1 h%x:1",
     };
     size_t i;
 
@@ -55,6 +57,8 @@ UNIT_TEST(test_slots_redirect)
           && r.port == 7000 && !r.same_host, "v6 in brackets: %s", r.host);
     CHECK(redirect("MOVED 3999 fe80::1:2:3:7000", &r) == RL_REDIRECT_MOVED && strcmp(r.host, "fe80::1:2:3") == 0
           && r.port == 7000, "the last : splits");
+    CHECK(redirect("ASK 9 [fe80::1%eth0]:7000", &r) == RL_REDIRECT_ASK && strcmp(r.host, "fe80::1%eth0") == 0,
+          "v6 with a zone: %s", r.host);
     CHECK(redirect("MOVED 0 h:1", &r) == RL_REDIRECT_MOVED && r.slot == 0 && r.port == 1, "lowest slot and port");
     CHECK(redirect("MOVED 16383 h:65535", &r) == RL_REDIRECT_MOVED && r.slot == 16383 && r.port == 65535, "highest");
     CHECK(rl_cluster_redirect("MOVED 1 h:12", 11, &r) == RL_REDIRECT_MOVED && r.port == 1, "length bounds the text");
@@ -181,8 +185,12 @@ UNIT_TEST(test_slots_map_reply)
               "*5\r\n:8192\r\n:16383\r\n*2\r\n$3\r\n::1\r\n:7001\r\n*2\r\n$3\r\n::1\r\n:7004\r\n*2\r\n$1\r\n?\r\n:7005\r\n",
               "s", err) == 0 && m->nnodes == 2 && rl_slot_map_complete(m)
           && strcmp(m->nodes[1].host, "::1") == 0 && m->nodes[1].port == 7001, "replicas ignored: %s", err);
-    CHECK(map(m, "*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$2\r\n??\r\n:1\r\n", "s", err) == 0
-          && strcmp(m->nodes[0].host, "??") == 0 && rl_slot_map_node(m, 1) == 0, "only ? alone is unknown");
+    /* only "?" alone is the unknown master; "??" is a host, one that no
+     * user could give (a '?' may hide a password): an error */
+    CHECK(map(m, "*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$2\r\n??\r\n:1\r\n", "s", err) == -1 && empty(m)
+          && strstr(err, "not a host name") != NULL, "only ? alone is unknown: %s", err);
+    CHECK(map(m, "*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$12\r\nfe80::1%eth0\r\n:1\r\n", "s", err) == 0
+          && strcmp(m->nodes[0].host, "fe80::1%eth0") == 0, "a v6 address with its zone: %s", err);
     CHECK(map(m, "*0\r\n", "s", err) == 0 && empty(m), "no slot assigned");
     CHECK(map(m, "*1\r\n*3\r\n:5\r\n:5\r\n" NODE("$1\r\nh", 1), "s", err) == 0 && rl_slot_map_node(m, 5) == 0,
           "one slot");
@@ -225,6 +233,12 @@ UNIT_TEST(test_slots_map_reply)
     BAD("*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$3\r\nu@h\r\n:1\r\n", "host with @");
     BAD("*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$3\r\nh x\r\n:1\r\n", "host with a space");
     BAD("*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$5\r\n[::1]\r\n:1\r\n", "host in brackets");
+    /* hosts the old rule of this file let through, that a user could not give */
+    BAD("*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$11\r\nh?auth=pw.x\r\n:1\r\n", "host with ?");
+    BAD("*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$3\r\nh#x\r\n:1\r\n", "host with #");
+    BAD("*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$3\r\na:b\r\n:1\r\n", "host with a : not v6");
+    BAD("*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$3\r\nh!x\r\n:1\r\n", "host with !");
+    BAD("*1\r\n*3\r\n:0\r\n:1\r\n*2\r\n$3\r\nh%x\r\n:1\r\n", "host with % outside a v6 zone");
     BAD("*1\r\n*4\r\n:0\r\n:1\r\n" NODE("$1\r\nh", 1) "*2\r\n$1\r\nh\r\n:0\r\n", "replica port 0");
     BAD("*1\r\n*4\r\n:0\r\n:1\r\n" NODE("$1\r\nh", 1) ":1\r\n", "replica an integer");
     BAD("*1\r\n*4\r\n:0\r\n:1\r\n" NODE("$1\r\nh", 1) "*2\r\n$2\r\nh\x01\r\n:1\r\n", "replica host with a control byte");
