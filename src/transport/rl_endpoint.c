@@ -235,3 +235,17 @@ int rl_endpoint_same_node(const rl_endpoint *a, const rl_endpoint *b)
     }
     return a->host && b->host && a->port == b->port && strcasecmp(a->host, b->host) == 0;
 }
+
+/* Both absent, or both the same bytes. */
+static int same_str(const char *a, const char *b)
+{
+    return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+int rl_endpoint_same_connection(const rl_endpoint *a, const rl_endpoint *b)
+{
+    return rl_endpoint_same_node(a, b) && same_str(a->host, b->host) && a->tls == b->tls
+        && (a->tls_key == NULL) == (b->tls_key == NULL) && a->tls_key_len == b->tls_key_len
+        && (a->tls_key_len == 0 || memcmp(a->tls_key, b->tls_key, a->tls_key_len) == 0)
+        && a->database == b->database && same_str(a->username, b->username) && same_str(a->password, b->password);
+}
