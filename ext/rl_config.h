@@ -1,5 +1,6 @@
-/* PHP values to settings and endpoints: the options array and the server
- * forms ("host:port", "tcp://", "unix://", [host, port], a \Redis object).
+/* PHP values to settings and endpoints: the options array (rl_config.c)
+ * and the server forms ("host:port", "tcp://", "unix://", [host, port], a
+ * \Redis object; rl_address.c).
  * Each function throws (ValueError/TypeError naming the argument) and
  * returns FAILURE on bad input. */
 #ifndef RL_CONFIG_H

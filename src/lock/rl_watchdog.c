@@ -33,7 +33,8 @@ typedef struct watch {
     struct watch *next;
 } watch;
 
-/* The thread's own connections, one per node identity; only it uses them. */
+/* The thread's own connections, one per connection identity (what the
+ * pool would share, rl_endpoint_same_connection()); only it uses them. */
 typedef struct wconn {
     rl_conn *conn;
     struct wconn *next;
@@ -112,22 +113,12 @@ static void after_fork_child(void)
     }
 }
 
-static int same_identity(const rl_endpoint *a, const rl_endpoint *b)
-{
-    const char *ua = a->username ? a->username : "", *ub = b->username ? b->username : "";
-    const char *pa = a->password ? a->password : "", *pb = b->password ? b->password : "";
-    return rl_endpoint_same_node(a, b) && strcmp(ua, ub) == 0 && strcmp(pa, pb) == 0
-        && (a->username == NULL) == (b->username == NULL) && (a->password == NULL) == (b->password == NULL)
-        && a->database == b->database && a->tls == b->tls && a->tls_key_len == b->tls_key_len
-        && (a->tls_key_len == 0 || memcmp(a->tls_key, b->tls_key, a->tls_key_len) == 0);
-}
-
 /* The thread's connection to ep (made closed on first use). */
 static rl_conn *conn_for(const rl_endpoint *ep)
 {
     wconn *c;
     for (c = conns; c; c = c->next) {
-        if (same_identity(&c->conn->ep, ep)) {
+        if (rl_endpoint_same_connection(&c->conn->ep, ep)) {
             return c->conn;
         }
     }

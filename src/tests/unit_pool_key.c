@@ -106,3 +106,50 @@ UNIT_TEST(test_pool_key_tls)
     b.tls = 1;
     CHECK(same_key(&a, NULL, &b, NULL, RL_ROLE_COMMAND) == 0, "plain and TLS share a key");
 }
+
+static int pair(size_t i, size_t j, size_t a, size_t b)
+{
+    return (i == a && j == b) || (i == b && j == a);
+}
+
+/* The two identities (rl_endpoint.h): for every pair of these endpoints,
+ * the same connection exactly when the pool key is the same (the password
+ * itself standing for its digest), and the same node whenever the same
+ * connection. */
+UNIT_TEST(test_identities_agree)
+{
+    static const char *const tls_k1 = "k1", *const tls_k2 = "k2";
+    rl_endpoint eps[] = {
+        {.host = "h", .port = 6379},
+        {.host = "H", .port = 6379},          /* the same node, not the same connection */
+        {.host = "h", .port = 6380},
+        {.unix_path = "/a"},
+        {.unix_path = "/a", .port = 1},       /* a socket's port means nothing */
+        {.unix_path = "/b"},
+        {.host = "h", .port = 6379, .tls = 1},
+        {.host = "h", .port = 6379, .tls = 1, .tls_key = tls_k1, .tls_key_len = 2},
+        {.host = "h", .port = 6379, .tls = 1, .tls_key = tls_k2, .tls_key_len = 2},
+        {.host = "h", .port = 6379, .database = 1},
+        {.host = "h", .port = 6379, .password = "p"},
+        {.host = "h", .port = 6379, .password = "q"},
+        {.host = "h", .port = 6379, .password = ""},
+        {.host = "h", .port = 6379, .username = "u", .password = "p"},
+        {.host = "h", .port = 6379, .username = "", .password = "p"},
+        {.host = "h", .port = 6379, .username = "v", .password = "p"},
+        {.host = "h", .port = 6379, .database = 0, .from_address = RL_EP_DATABASE}, /* where it came from: no matter */
+    };
+    size_t n = sizeof eps / sizeof eps[0], i, j;
+
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < n; j++) {
+            int conn = rl_endpoint_same_connection(&eps[i], &eps[j]);
+            int key = same_key(&eps[i], eps[i].password, &eps[j], eps[j].password, RL_ROLE_COMMAND);
+            int want = i == j || pair(i, j, 3, 4) || pair(i, j, 0, 16);
+            CHECK(conn == want && key == want && (!conn || rl_endpoint_same_node(&eps[i], &eps[j])),
+                  "endpoints %zu and %zu: same connection %d, same pool key %d", i, j, conn, key);
+        }
+    }
+    CHECK(rl_endpoint_same_node(&eps[0], &eps[1]) && rl_endpoint_same_node(&eps[0], &eps[6])
+          && rl_endpoint_same_node(&eps[0], &eps[13]) && !rl_endpoint_same_node(&eps[0], &eps[2]),
+          "one node logged in many ways");
+}

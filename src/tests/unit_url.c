@@ -79,6 +79,13 @@ static const struct {
     {"valkey://:s3%ZZcret@h", "percent-encoding"},
     {"valkey://h/db1", "database number"},
     {"valkey://h?timeout=1", "query parameters"},
+    /* the one host rule (unit_host.c), as the string forms word it */
+    {"redis://[a:b]:1", "host has a ':' but is not an IPv6 address"},
+    {"redis://h%41:1", "host must be a name of letters, digits"},
+    {"redis://[h\tx]", "host must be a name of letters, digits"},
+    {"pw@h:1", "host contains '@', '?' or '#'; give credentials in the options \"username\" and \"password\""},
+    {"tcp://h?password=pw", "give credentials"},
+    {"[a b]:1", "host contains '/' or a space"},
 };
 
 UNIT_TEST(test_url_forms)

@@ -1,5 +1,6 @@
 #include "rl_sentinel.h"
 #include "../base/rl_status.h"
+#include "../transport/rl_host.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,8 +37,8 @@ int rl_sentinel_judge_master(const void *reply, rl_sentinel_addr *out, char *err
         snprintf(err, errlen, "host and port are not strings");
         return RL_SENTINEL_BAD;
     }
-    if (host->len == 0 || host->len >= sizeof out->host || memchr(host->str, '\0', host->len)
-        || memchr(host->str, '/', host->len) || memchr(host->str, '@', host->len)) {
+    /* a host a user could give too (the one host rule), that fits out->host */
+    if (host->len >= sizeof out->host || rl_host_check(host->str, host->len, NULL) != RL_HOST_OK) {
         snprintf(err, errlen, "not a host name or address (%zu bytes)", (size_t)host->len);
         return RL_SENTINEL_BAD;
     }

@@ -20,7 +20,8 @@ typedef struct rl_sentinel_addr {
 #define RL_SENTINEL_BAD -1     /* an answer of the wrong shape: err says how */
 
 /* Judges the reply (a redisReply *) to SENTINEL get-master-addr-by-name:
- * a 2-element array of bulk strings (host, port 1..65535) is OK and fills
+ * a 2-element array of bulk strings (a host that passes the one host rule,
+ * src/transport/rl_host.h, in 255 bytes; a port 1..65535) is OK and fills
  * *out; nil (the sentinel does not know the service) is NO; anything else
  * is BAD. err gets a message for NO and BAD, without the service name. */
 int rl_sentinel_judge_master(const void *reply, rl_sentinel_addr *out, char *err, size_t errlen);

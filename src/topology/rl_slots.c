@@ -1,4 +1,5 @@
 #include "rl_slots.h"
+#include "../transport/rl_host.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -229,21 +230,12 @@ static int parse_number(const char *s, size_t n, unsigned long max, unsigned lon
     return *v <= max;
 }
 
-/* A host we are willing to connect to: 1 to 255 bytes of printable ASCII
- * without a space, '/', '@', '[' or ']'. */
+/* A host we are willing to connect to: one a user could give too (the one
+ * host rule, src/transport/rl_host.h), and short enough for the map's
+ * buffers (255 bytes). */
 static int host_ok(const char *h, size_t n)
 {
-    size_t i;
-    if (n == 0 || n >= RL_SLOT_HOSTLEN) {
-        return 0;
-    }
-    for (i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)h[i];
-        if (c <= ' ' || c >= 0x7F || c == '/' || c == '@' || c == '[' || c == ']') {
-            return 0;
-        }
-    }
-    return 1;
+    return n < RL_SLOT_HOSTLEN && rl_host_check(h, n, NULL) == RL_HOST_OK;
 }
 
 /* strlen(s), but no more than RL_SLOT_HOSTLEN; 0 for NULL. */

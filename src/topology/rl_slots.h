@@ -80,9 +80,10 @@ typedef struct rl_redirect {
  * splits host and port, so "::1:7000" is host "::1"; "[::1]:7000" is host
  * "::1" too. Returns RL_REDIRECT_MOVED or RL_REDIRECT_ASK and fills *out;
  * 0 for any other error and for a malformed one (a slot outside 0..16383,
- * a port outside 1..65535, a host over 255 bytes or holding a byte that is
- * not printable ASCII, a space, '/', '@', '[' or ']' inside it, anything
- * more than single spaces between the parts). */
+ * a port outside 1..65535, a host over 255 bytes or one that a user could
+ * not give either (src/transport/rl_host.h: '/', '@', '?', '#', a space,
+ * a control byte, a ':' that is not an IPv6 address's...), anything more
+ * than single spaces between the parts). */
 int rl_cluster_redirect(const char *err, size_t len, rl_redirect *out);
 
 /* Classes of rl_cluster_retryable. */
@@ -124,7 +125,8 @@ void rl_slot_map_clear(rl_slot_map *m);
  * nobody knows the address of: its slots stay unmapped.
  * Replicas are checked like masters, then ignored. Strict: a wrong type, a
  * range out of order or out of bounds, a slot in two ranges, a bad port or
- * host, or more than RL_SLOT_MAX_NODES masters is an error. Returns 0 on
+ * host (over 255 bytes, or failing the one host rule of
+ * src/transport/rl_host.h), or more than RL_SLOT_MAX_NODES masters is an error. Returns 0 on
  * success (the slots of no range stay unmapped), -1 on an error: err gets
  * the error reply's text, or a message saying which range and node are
  * wrong (no host bytes in it), and m is left empty. */

@@ -2,6 +2,7 @@
 #define _GNU_SOURCE /* memmem */
 #endif
 #include "rl_endpoint.h"
+#include "rl_host.h"
 #include "rl_url.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -60,8 +61,9 @@ static int parse_unix(const char *path, size_t len, rl_endpoint *out, char *err,
 
 int rl_endpoint_parse_hostport(const char *s, size_t len, rl_endpoint *out, char *err, size_t errlen)
 {
-    const char *host = s, *colon;
+    const char *host = s, *colon, *why;
     size_t host_len;
+    rl_host_fault fault;
 
     if (len > 0 && s[0] == '[') { /* [v6addr]:port */
         const char *close = memchr(s, ']', len);
@@ -81,11 +83,13 @@ int rl_endpoint_parse_hostport(const char *s, size_t len, rl_endpoint *out, char
             return fail(err, errlen, "IPv6 addresses must be written as [addr]:port");
         }
     }
-    if (host_len == 0) {
-        return fail(err, errlen, "host is empty");
+    fault = rl_host_check(host, host_len, &why);
+    if (fault == RL_HOST_SHOWS_SECRET) { /* "pw@host", "host?password=pw": the user meant credentials */
+        snprintf(err, errlen, "%s; give credentials in the options \"username\" and \"password\"", why);
+        return -1;
     }
-    if (memchr(host, '/', host_len) || memchr(host, ' ', host_len)) {
-        return fail(err, errlen, "host contains '/' or a space");
+    if (fault != RL_HOST_OK) {
+        return fail(err, errlen, why);
     }
     out->port = RL_DEFAULT_PORT;
     if (colon != NULL) {
@@ -230,6 +234,20 @@ int rl_endpoint_same_node(const rl_endpoint *a, const rl_endpoint *b)
         return a->unix_path && b->unix_path && strcmp(a->unix_path, b->unix_path) == 0;
     }
     return a->host && b->host && a->port == b->port && strcasecmp(a->host, b->host) == 0;
+}
+
+/* Both absent, or both the same bytes. */
+static int same_str(const char *a, const char *b)
+{
+    return a == NULL ? b == NULL : b != NULL && strcmp(a, b) == 0;
+}
+
+int rl_endpoint_same_connection(const rl_endpoint *a, const rl_endpoint *b)
+{
+    return rl_endpoint_same_node(a, b) && same_str(a->host, b->host) && a->tls == b->tls
+        && (a->tls_key == NULL) == (b->tls_key == NULL) && a->tls_key_len == b->tls_key_len
+        && (a->tls_key_len == 0 || memcmp(a->tls_key, b->tls_key, a->tls_key_len) == 0)
+        && a->database == b->database && same_str(a->username, b->username) && same_str(a->password, b->password);
 }
 
 void rl_endpoints_free(rl_endpoint *eps, size_t n)

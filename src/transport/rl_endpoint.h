@@ -47,10 +47,23 @@ void rl_endpoint_clear(rl_endpoint *ep);
  * Never includes credentials. A name longer than len - 1 ends in "...". */
 void rl_endpoint_describe(const rl_endpoint *ep, char *buf, size_t len);
 
+/* The two identities of an endpoint. A node is a server: two endpoints
+ * that are the same node must not both count in a RedLock quorum. A
+ * connection is a node logged in one way: two endpoints that are the same
+ * connection may share a socket. The same connection is always the same
+ * node; not the other way round. */
+
 /* Non-zero when a and b name the same node: the same unix socket path, or
  * the same host (letter case aside) and port. Names that resolve alike
  * ("localhost" and "127.0.0.1") are not seen as the same. */
 int rl_endpoint_same_node(const rl_endpoint *a, const rl_endpoint *b);
+
+/* Non-zero when a and b are the same connection: the same node, with the
+ * host written the same (letter case too: a connection shows its host as
+ * written, and checks a TLS certificate against it), the same TLS settings
+ * (tls, tls_key), database, user name and password. This is what the pool
+ * key tells apart (src/transport/rl_pool_key.h), but the role. */
+int rl_endpoint_same_connection(const rl_endpoint *a, const rl_endpoint *b);
 
 /* Sets a string field (username or password) to a copy of s (NULL clears). */
 int rl_endpoint_set_str(char **field, const char *s, size_t len);

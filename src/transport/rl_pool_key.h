@@ -12,6 +12,10 @@
  * The password is not in it: secret/secret_len is what stands for it (a
  * digest of the password, computed by the caller; NULL when there is no
  * password), compared as exact bytes like every other field.
+ * For one role, two endpoints get the same key exactly when
+ * rl_endpoint_same_connection() says they are the same connection (given
+ * that equal secrets stand for equal passwords); unit_pool_key.c checks
+ * the two agree.
  * Returns 0, or -1 when out of memory. */
 int rl_pool_key(const rl_endpoint *ep, rl_conn_role role, const unsigned char *secret, size_t secret_len,
                 char **out, size_t *out_len);
