@@ -60,9 +60,9 @@ rm -rf "$pkgdir"
 # counts join the host's. Not when test files are named (a run by hand).
 host_targets=("$@")
 if (($# == 0)); then
-    host_targets=(tests/[0-8]*.phpt tests/900-*.phpt)
+    host_targets=(tests/*/[0-8]*.phpt tests/faults/900-*.phpt)
     REDISLOCK_EARLIER_PASSED=0 REDISLOCK_EARLIER_FAILED=0 REDISLOCK_TEST_PORT_BASE=24000 REDISLOCK_BRIDGES= REDISLOCK_SUITE_LABEL=bookworm-safety \
-        setsid ./tests/run-suite.sh --no-valgrind tests/90[1-9]-safety-*.phpt tests/91[0-9]-safety-*.phpt \
+        setsid ./tests/run-suite.sh --no-valgrind tests/faults/90[1-9]-safety-*.phpt tests/faults/91[0-9]-safety-*.phpt \
         </dev/null >"$work/safety.log" 2>&1 &
     safety_pid=$!
 fi

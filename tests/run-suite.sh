@@ -3,6 +3,9 @@
 #
 #   tests/run-suite.sh [--no-valgrind|--valgrind-only] [--no-phpt] [TEST.phpt|DIR ...]
 #
+# The tests live in topic folders (tests/core, tests/redlock, ...); a DIR
+# runs every test under it, tests/ (the default) all of them.
+#
 # Pass 1 runs the tests normally; pass 2 (skipped by --no-valgrind or
 # REDISLOCK_VALGRIND=0) runs them under valgrind (run-tests -m) for leaks.
 # Between them the bridge/ phpunit suites run (REDISLOCK_BRIDGES, default
@@ -26,7 +29,7 @@ for arg; do
         --valgrind) valgrind=1 ;;
         --valgrind-only) valgrind=1 normal=0 ;;
         --no-phpt) phpt=0 valgrind=0 ;;
-        -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
         *) targets+=("$(realpath -- "$arg")") ;;   # absolute: we cd below
     esac
 done
@@ -163,7 +166,7 @@ mkdir "$tmp/t"
 # The valgrind pass alone (--valgrind-only: scripts/test-all.sh runs it beside
 # a normal pass) runs a copy of tests/: run-tests writes each test's .php,
 # .out and .diff beside its .phpt, and two passes in one folder delete each
-# other's files (both begin with 001).
+# other's files (both begin with the same test).
 if ((normal == 0)); then
     mkdir "$tmp/copy"
     cp -r "$here" "$tmp/copy/tests"
@@ -198,11 +201,17 @@ normal_only_reasons=(
     "90[1-9]-safety-*.phpt 91[0-9]-safety-*.phpt: the safety suite's short schedule, 4 worker processes x a row per mode a test with faults timed against 400 ms TTLs, which valgrind's tenfold slowdown turns into expiries; the calls they make (lock, unlock, fencing, auto_extend, reconnects after CLIENT KILL, SCRIPT FLUSH, restarts, a stalled node) run under valgrind in 044, 037, 045, 060, 103, 111, 600-603, 700-703"
 )
 
-# valgrind_targets: the test files of the targets, less the normal-only ones.
+# valgrind_targets: the test files of the targets (a folder's at any depth,
+# as run-tests finds them), less the normal-only ones.
 valgrind_targets() {
-    local t f base entry pattern skip patterns
+    local t f base entry pattern skip patterns found
     for t in "${targets[@]}"; do
-        if [[ -d $t ]]; then set -- "$t"/*.phpt; else set -- "$t"; fi
+        if [[ -d $t ]]; then
+            mapfile -t found < <(find "$t" -name '*.phpt' | sort)
+            set -- "${found[@]}"
+        else
+            set -- "$t"
+        fi
         for f; do
             base=${f##*/}
             skip=0

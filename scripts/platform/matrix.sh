@@ -11,7 +11,7 @@
 #   sid-redis      sid, PHP 8.5, Redis 8.6: phpt normal pass*, bridge suites (Symfony 7.4, Laravel 13)
 #   sid-valkey     sid, PHP 8.5, Valkey 9.1: phpt normal pass*
 #   sid-symfony81  sid, PHP 8.5: the Symfony bridge suite on Symfony 8.1 (experimental)
-#   sid-php86      sid, PHP 8.6-dev: built with -Wall -Wextra and no warning, loads, core phpt tests (0*)
+#   sid-php86      sid, PHP 8.6-dev: built with -Wall -Wextra and no warning, loads, the 0xx phpt tests (tests/*/0*)
 #   zts            the host, a thread-safe PHP with the embed SAPI (built once, cached):
 #                  tests/zts/run.sh, PHP threads running requests as FrankenPHP does
 # * without the safety suite's short schedule (tests 901-913: about 4 minutes
@@ -75,7 +75,7 @@ build_in_root() {   # build_in_root ROOT PHP CFLAGS LOG
 }
 
 # Runs tests/run-suite.sh in the root; the rest of the arguments go to it
-# (test files or globs such as tests/0*.phpt, expanded in the root).
+# (test files or globs such as tests/*/0*.phpt, expanded in the root).
 suite_in_root() {   # suite_in_root ROOT PHP LOG ENV... -- ARGS...
     local root=$1 php=$2 log=$3 envs=()
     shift 3
@@ -189,7 +189,7 @@ run_row() {   # run_row ROW
             if grep -q 'warning:' "$blog"; then
                 fail_row "$row" "warnings with -Wall -Wextra (above)"; return
             fi
-            suite_in_root "$root" "$php" "$log" REDISLOCK_BRIDGES= -- 'tests/0*.phpt' ;;
+            suite_in_root "$root" "$php" "$log" REDISLOCK_BRIDGES= -- 'tests/*/0*.phpt' ;;
         *)
             ensure_built "$root" "$php" || { fail_row "$row" "build failed"; return; }
             case $row in
@@ -205,7 +205,7 @@ run_row() {   # run_row ROW
             esac
             # the safety suite's short schedule in one row (see the top)
             [[ $row == trixie-redis || $row == sid-redis || $row == sid-valkey ]] \
-                && args=('tests/[0-8]*.phpt' 'tests/900-*.phpt')
+                && args=('tests/*/[0-8]*.phpt' 'tests/faults/900-*.phpt')
             suite_in_root "$root" "$php" "$log" "${envs[@]}" -- "${args[@]}" ;;
     esac
     summary_of "$log"

@@ -1,0 +1,118 @@
+--TEST--
+new RedisLock($redis): a phpredis \Redis with AUTH and select(2) gives its endpoint, password and database
+--SKIPIF--
+<?php
+require __DIR__ . '/../skipif.inc';
+rl_skip_unless_redis_binary();
+?>
+--EXTENSIONS--
+redislock
+redis
+--FILE--
+<?php
+require __DIR__ . '/../redislock_test.inc';
+
+$pw = 'T033-Pa55word';
+$srv = new RlTestServer(['--requirepass', $pw, '--user', 't033user', 'on', '>T033-User-pw', '~*', '&*', '+@all'],
+                        withUnixSocket: true);
+$db2 = $srv->client($pw);
+var_dump($db2->cmd('SELECT', 2));
+$db0 = $srv->client($pw);
+
+$redis = new Redis();
+$redis->connect('127.0.0.1', $srv->port());
+$redis->auth($pw);
+$redis->select(2);
+
+$lock = new RedisLock($redis);
+$t = $lock->lock('t033', 30000);
+var_dump(is_string($t));
+var_dump($db2->get('lock:t033') === $t);
+var_dump($db0->exists('lock:t033'));
+var_dump($redis->get('lock:t033') === $t);   // phpredis sees it in its db 2
+
+echo "acquireLock/releaseLock:\n";
+var_dump($lock->acquireLock('t033b', 5));
+var_dump($db2->exists('lock:t033b'));
+var_dump($lock->releaseLock('t033b'));
+var_dump($lock->unlock('t033', $t));
+var_dump($db2->exists('lock:t033', 'lock:t033b'));
+
+echo "phpredis still works, on db 2:\n";
+var_dump($redis->ping());
+var_dump($redis->getDbNum());
+
+echo "with options:\n";
+$prefixed = new RedisLock($redis, ['prefix' => 't033:']);
+$t = $prefixed->lock('res', 30000);
+var_dump($db2->get('t033:res') === $t, $prefixed->unlock('res', $t));
+
+echo "an ACL user, [user, pass]:\n";
+$acl = new Redis();
+$acl->connect('127.0.0.1', $srv->port());
+$acl->auth(['t033user', 'T033-User-pw']);
+$acl->select(4);
+$l = new RedisLock($acl);
+$t = $l->lock('t033', 30000);
+var_dump($db0->cmd('SELECT', 4), $db0->get('lock:t033') === $t);
+$users = array_column(array_filter($db0->clientList(), fn($c) => $c['db'] === '4' && $c['cmd'] !== 'client|list'), 'user');
+sort($users);
+var_dump($users);   // phpredis and the extension, both as t033user
+var_dump($l->unlock('t033', $t));
+
+echo "over the unix socket:\n";
+$unix = new Redis();
+$unix->connect($srv->unixSocket());
+$unix->auth($pw);
+$unix->select(2);
+$l = new RedisLock($unix);
+$t = $l->lock('t033u', 30000);
+var_dump($db2->get('lock:t033u') === $t);
+var_dump(count(array_filter($db2->clientList(), fn($c) => str_contains($c['flags'], 'U'))));
+var_dump($l->unlock('t033u', $t));
+
+echo "a subclass of Redis:\n";
+class MyRedis extends Redis {}
+$mine = new MyRedis();
+$mine->connect('127.0.0.1', $srv->port());
+$mine->auth($pw);
+$mine->select(2);
+$l = new RedisLock($mine);
+var_dump($l->acquireLock('t033s', 5), $db2->exists('lock:t033s'), $l->releaseLock('t033s'));
+?>
+--EXPECT--
+string(2) "OK"
+bool(true)
+bool(true)
+int(0)
+bool(true)
+acquireLock/releaseLock:
+bool(true)
+int(1)
+bool(true)
+bool(true)
+int(0)
+phpredis still works, on db 2:
+bool(true)
+int(2)
+with options:
+bool(true)
+bool(true)
+an ACL user, [user, pass]:
+string(2) "OK"
+bool(true)
+array(2) {
+  [0]=>
+  string(8) "t033user"
+  [1]=>
+  string(8) "t033user"
+}
+bool(true)
+over the unix socket:
+bool(true)
+int(2)
+bool(true)
+a subclass of Redis:
+bool(true)
+int(1)
+bool(true)

@@ -1,0 +1,34 @@
+--TEST--
+Tokens after fork(): parent and child never hand out the same token (random bytes are not shared across a fork)
+--EXTENSIONS--
+redislock
+pcntl
+--SKIPIF--
+<?php require __DIR__ . '/../skipif.inc'; ?>
+--FILE--
+<?php
+require __DIR__ . '/../redislock_test.inc';
+
+$lock = new RedisLock(rl_test_server(0));
+$t = $lock->lock('t068-warm', 1000);      // the process now has random bytes in hand
+$lock->unlock('t068-warm', $t);
+$file = tempnam(sys_get_temp_dir(), 't068');
+$pid = pcntl_fork();
+$mine = [];
+for ($i = 0; $i < 10; $i++) {
+    $mine[] = $tok = $lock->lock("t068-$pid-$i", 1000);
+    $lock->unlock("t068-$pid-$i", $tok);
+}
+if ($pid === 0) {
+    file_put_contents($file, implode("\n", $mine));
+    exit(0);
+}
+pcntl_waitpid($pid, $status);
+$child = explode("\n", (string)file_get_contents($file));
+unlink($file);
+echo "child tokens: ", count($child), ", parent tokens: ", count($mine), "\n";
+echo "shared: ", count(array_intersect($child, $mine)), "\n";
+?>
+--EXPECT--
+child tokens: 10, parent tokens: 10
+shared: 0

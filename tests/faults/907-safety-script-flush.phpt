@@ -1,0 +1,18 @@
+--TEST--
+Safety suite, CI's short schedule (seed 7), fault script-flush: SCRIPT FLUSH on every node: no failed call, no overlap
+--SKIPIF--
+<?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_redis_binary(); ?>
+--EXTENSIONS--
+redislock
+--FILE--
+<?php
+require __DIR__ . '/../redislock_test.inc';
+require __DIR__ . '/../safety/ci.inc';
+
+$runs = rl_safety_ci('script-flush');
+echo "failed calls: ", rl_safety_sum($runs, false, "failed_calls") + rl_safety_sum($runs, true, "failed_calls"), "; overlaps: ", rl_safety_sum($runs, false, "overlaps") + rl_safety_sum($runs, true, "overlaps"), "\n";
+?>
+--EXPECT--
+exit: 0; a row for every mode with the fault: yes
+fenced rows, stale writes accepted: 0
+failed calls: 0; overlaps: 0

@@ -1,0 +1,91 @@
+--TEST--
+Owners changing kind, when it fails or waits: a RedLock promotion refused by a quorum keeps the shared lock on every node (nothing taken back); a waiting promotion has the lock soon after the last other reader leaves (no wake comes: it looks again every 200 ms); with option reentrant false, records of locks that expired are dropped (not one per owner for the object's life)
+--EXTENSIONS--
+redislock
+--SKIPIF--
+<?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_servers(3); ?>
+--FILE--
+<?php
+require __DIR__ . '/../redislock_test.inc';
+
+$servers = rl_test_servers(3);
+foreach ($servers as $i => $s) {
+    (new RlTestRedis(rl_test_server($i)))->del('lock:p802', rl_derived_key('lock:p802', 's'), 'lock:w802', 'lock:x802');
+}
+
+echo "-- a RedLock promotion refused by a quorum\n";
+$rl = new RedLock($servers, 50, 1, ['reentrant' => false]);
+var_dump($rl->lockShared('p802', 30000, 0.0, 'T'));
+// another reader on nodes 2 and 3 only: T alone on node 1
+$others = [new RedisLock(rl_test_server(1)), new RedisLock(rl_test_server(2))];
+foreach ($others as $o) {
+    $o->lockShared('p802', 30000, 0.0, 'R');
+}
+var_dump($rl->lock('p802', 30000, 0.0, 'T'));                       // promoted on node 1 only: refused
+$on = [];
+foreach ($servers as $i => $s) {
+    $on[] = (new RedisLock(rl_test_server($i)))->holds('p802', 'T') ? 'T' : '-';
+}
+echo "T holds it on: ", implode(' ', $on), "\n";                     // still on every node
+var_dump($rl->holds('p802', 'T'), $rl->isHeld('p802'));
+// a writer cannot get in anywhere
+$w = new RedisLock(rl_test_server(0));
+var_dump($w->lock('p802', 1000));
+var_dump($rl->unlock('p802', 'T'));
+foreach ($others as $o) {
+    $o->unlock('p802', 'R');
+}
+var_dump($w->lock('p802', 1000) !== null);
+
+echo "-- a waiting promotion\n";
+$l = new RedisLock(rl_test_server(0), ['reentrant' => false]);
+$r = new RlTestRedis(rl_test_server(0));
+var_dump($l->lockShared('w802', 30000, 0.0, 'T'));
+$child = rl_php_child_start('
+    $l = new RedisLock(' . var_export(rl_test_server(0), true) . ');
+    $l->lockShared("w802", 30000, 0.0, "R");
+    echo "in\n";
+    usleep(300000);
+    $l->unlock("w802", "R");
+    (new RedisLock(' . var_export(rl_test_server(0), true) . ', ["auto_release" => false]))->lock("x802", 60000, 0.0, (string)microtime(true));
+');
+rl_wait_until(fn() => $r->cmd('ZSCORE', rl_derived_key('lock:w802', 's'), 'R') !== null, 30.0);
+var_dump($l->lock('w802', 30000, 10.0, 'T'));
+$got = microtime(true);
+$child->wait(30);
+$released = (float)$r->get('lock:x802');
+$late = $got - $released;
+echo "promoted soon after the other reader left: ", $late >= 0 && $late < 1.2 ? 'yes' : "NO ($late s)", "\n";
+var_dump($r->get('lock:w802'));
+$l->unlock('w802', 'T');
+$r->del('lock:x802');
+
+echo "-- expired records dropped\n";
+$m = new RedisLock(rl_test_server(0), ['reentrant' => false]);
+for ($i = 0; $i < 300; $i++) {
+    $m->lock("e802-$i", 1, 0.0, "owner-$i");                           // 1 ms: expired at once
+}
+$before = RedisLock::stats();
+unset($m);                                                          // auto-release sends what is recorded
+$after = RedisLock::stats();
+$sent = $after['expired'] + $after['auto_released'] - $before['expired'] - $before['auto_released'];
+// swept when more were added than the last sweep left: at most about 2 x 65
+echo "records left at destruction: ", $sent < 150 ? 'fewer than half' : $sent, "\n";
+?>
+--EXPECT--
+-- a RedLock promotion refused by a quorum
+string(1) "T"
+NULL
+T holds it on: T T T
+bool(true)
+bool(true)
+NULL
+bool(true)
+bool(true)
+-- a waiting promotion
+string(1) "T"
+string(1) "T"
+promoted soon after the other reader left: yes
+string(1) "T"
+-- expired records dropped
+records left at destruction: fewer than half

@@ -1,0 +1,59 @@
+--TEST--
+auto_extend: a holder with a 1 s TTL that blocks in sleep(5), and one that blocks in a 5 s BLPOP through phpredis, keeps the lock all along (another process tries every 100 ms and never gets it), and the lock is had right after the release
+--EXTENSIONS--
+redislock
+--SKIPIF--
+<?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_servers(1); if (!extension_loaded('redis')) die('skip phpredis not loaded'); ?>
+--FILE--
+<?php
+require __DIR__ . '/../redislock_test.inc';
+
+[$host, $port] = explode(':', rl_test_server(0));
+$block = rl_under_valgrind() ? 3 : 5;
+foreach (['sleep', 'blpop'] as $how) {
+    $holder = rl_php_child_start('
+        $l = new RedisLock(' . var_export(rl_test_server(0), true) . ', ["auto_extend" => true]);
+        $t = $l->lock("w700", 1000);
+        echo $t ? "holding\n" : "not acquired\n";
+        if (' . var_export($how, true) . ' === "sleep") {
+            sleep(' . $block . ');
+        } else {
+            $r = new Redis();
+            $r->connect(' . var_export($host, true) . ', ' . $port . ');
+            $r->blPop("w700-nothing", ' . $block . ');
+        }
+        $held = $l->isHeld("w700");
+        $ok = $l->unlock("w700", $t);
+        printf("released %.6f held %s unlock %s\n", microtime(true), var_export($held, true), var_export($ok, true));
+    ');
+    rl_wait_until(fn() => str_contains($holder->output(), 'holding'), 60.0);
+    $other = new RedisLock(rl_test_server(0));
+    $tries = 0;
+    $takenAt = [];
+    while (!str_contains($holder->output(), 'released') && $holder->isRunning()) {
+        $t = $other->lock('w700', 1000);
+        $tries++;
+        if ($t !== null) {
+            $takenAt[] = microtime(true);
+            $other->unlock('w700', $t);
+        }
+        usleep(100000);
+    }
+    [$exit, $out, $err] = $holder->wait(60);
+    // "released <time> held <bool> unlock <bool>" (no regex: PCRE JIT is noise under valgrind)
+    $m = array_values(array_filter(explode(' ', trim(strstr($out, 'released') ?: '')), fn($w) => !in_array($w, ['released', 'held', 'unlock'], true)));
+    array_unshift($m, '');
+    $early = array_filter($takenAt, fn($at) => $at < (float)($m[1] ?? 0));
+    $start = microtime(true);
+    $t = $other->lock('w700', 1000, 2.0);
+    echo "$how: tries while held ", $tries >= ($block - 1) * 10 / (rl_under_valgrind() ? 4 : 1) ? 'many' : $tries,
+        ", taken before the release: ", count($early),
+        ", held to the end: ", $m[2] ?? '?', ", unlock: ", $m[3] ?? '?',
+        ", had right after: ", var_export(is_string($t) && microtime(true) - $start < 0.5, true), "\n";
+    if ($err !== '') echo "stderr: $err\n";
+    $other->unlock('w700', $t);
+}
+?>
+--EXPECT--
+sleep: tries while held many, taken before the release: 0, held to the end: true, unlock: true, had right after: true
+blpop: tries while held many, taken before the release: 0, held to the end: true, unlock: true, had right after: true
