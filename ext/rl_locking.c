@@ -166,7 +166,8 @@ static int ours_before(rl_object *o, zend_string *key, const rl_op *op)
 /* Acts on an attempt the protocol made: a won lock is recorded (and handed
  * to the watchdog) before a logger that may throw is called, so that
  * auto-release covers it; then the counters and log events. */
-static int report_attempt(rl_object *o, zend_string *key, const rl_op *op, rl_attempt *a, zend_string **token_out)
+static int report_attempt(rl_object *o, zend_string *key, const rl_op *op, const rl_attempt *a,
+                          zend_string **token_out)
 {
     int r = 0;
 
@@ -290,7 +291,7 @@ static int wait_ours_before(void *ctx, const rl_op *op)
     return ours_before(w->o, w->key, op);
 }
 
-static int wait_attempted(void *ctx, const rl_op *op, rl_attempt *a)
+static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
 {
     wait_call *w = ctx;
     return report_attempt(w->o, w->key, op, a, w->token_out);

@@ -31,7 +31,7 @@ typedef struct rl_wait_hooks {
     int (*ours_before)(void *ctx, const rl_op *op);
     /* After each attempt: the caller records a won lock, counts and logs.
      * 1: won, the wait ends; -1: the caller stops it (its error); 0: wait on. */
-    int (*attempted)(void *ctx, const rl_op *op, rl_attempt *a);
+    int (*attempted)(void *ctx, const rl_op *op, const rl_attempt *a);
     void *ctx;
 } rl_wait_hooks;
 

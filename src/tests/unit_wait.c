@@ -27,7 +27,7 @@ static int ours_before(void *ctx, const rl_op *op)
     return 0;
 }
 
-static int attempted(void *ctx, const rl_op *op, rl_attempt *a)
+static int attempted(void *ctx, const rl_op *op, const rl_attempt *a)
 {
     (void)ctx;
     (void)op;
@@ -43,7 +43,7 @@ static const rl_wait_hooks hooks = {ours_before, attempted, NULL};
 
 /* Waits with the script until deadline (µs after T0); returns what
  * rl_wait_run() returned. */
-static int wait(size_t n, const rl_op *like, int64_t deadline, int promoting, const fake_reply *script,
+static int wait_with(size_t n, const rl_op *like, int64_t deadline, int promoting, const fake_reply *script,
                 size_t nscript)
 {
     int status = -1, r;
@@ -85,7 +85,7 @@ UNIT_TEST(test_wait_recheck_at_pttl)
     static const int kinds[] = {LW, WW, LW, LV};
     char nodes[16];
 
-    CHECK(wait(1, &like, 60000000, 0, s, 4) == 1, "won");
+    CHECK(wait_with(1, &like, 60000000, 0, s, 4) == 1, "won");
     CHECK(kinds_are(kinds, 4), "lock, wake wait, lock, leave");
     CHECK(f.calls[0].op.enqueue && f.calls[0].op.wait_ms == 60000, "queued, waiting 60 s: %lld", f.calls[0].op.wait_ms);
     CHECK(f.calls[1].timeouts.stop_at_us == T0 + 501000 && f.calls[1].op.wait_ms == 501 && f.calls[1].fanout
@@ -106,14 +106,14 @@ UNIT_TEST(test_wait_recheck_max)
     rl_op owner = like;
     char nodes[16];
 
-    CHECK(wait(3, &like, 60000000, 0, s, 4) == 1, "won");
+    CHECK(wait_with(3, &like, 60000000, 0, s, 4) == 1, "won");
     CHECK(f.calls[1].timeouts.stop_at_us == T0 + RECHECK_MAX_US && f.calls[1].need == 1 && f.calls[1].early
           && strcmp(fake_call_nodes(&f.calls[1], nodes), "abc") == 0, "at most 2 s, on every wait connection");
 
     owner.token = "owner";
     owner.token_len = 5;
     owner.promote = 1;
-    CHECK(wait(3, &owner, 60000000, 1, s, 4) == 1, "promoted");
+    CHECK(wait_with(3, &owner, 60000000, 1, s, 4) == 1, "promoted");
     CHECK(f.calls[1].timeouts.stop_at_us == T0 + PROMOTE_RECHECK_US, "a promotion looks every 200 ms");
     CHECK(strcmp(f.calls[0].token, "owner") == 0 && strcmp(f.calls[2].token, "owner") == 0
           && f.calls[2].op.promote, "the owner's token each time");
@@ -126,7 +126,7 @@ UNIT_TEST(test_wait_next_in_line)
                                    BLOCK("n"), R("y"), R("n")};
     static const int kinds[] = {LW, WW, WW, LW, LV};
 
-    CHECK(wait(1, &like, 60000000, 0, s, 5) == 1, "won");
+    CHECK(wait_with(1, &like, 60000000, 0, s, 5) == 1, "won");
     CHECK(kinds_are(kinds, 5), "a wake of another waiter read, and blocked on again");
     CHECK(f.calls[2].timeouts.stop_at_us == T0 + 10000 + NEXT_IN_LINE_US, "next in line: 250 ms after the wake, %lld",
           (long long)(f.calls[2].timeouts.stop_at_us - T0));
@@ -141,7 +141,7 @@ UNIT_TEST(test_wait_woken_then_deadline)
                                    R("n")};
     static const int kinds[] = {LW, WW, LW, WW, LV};
 
-    CHECK(wait(1, &like, 1000000, 0, s, 5) == 0, "not in time");
+    CHECK(wait_with(1, &like, 1000000, 0, s, 5) == 0, "not in time");
     CHECK(kinds_are(kinds, 5), "lock, woken, lock, wait, leave");
     CHECK(f.calls[1].timeouts.stop_at_us == T0 + 1000000, "the deadline comes before the recheck");
     CHECK(f.calls[2].op.enqueue && f.calls[2].at_us == T0 + 1000, "woken: queued again at once");
@@ -155,7 +155,7 @@ UNIT_TEST(test_wait_late_grant_requeued)
     static const fake_reply s[] = {{.votes = "y", .advance_us = 10001000}, R("y"), BLOCK("n"), R("y"), R("n")};
     static const int kinds[] = {LW, RL_OP_UNLOCK, WW, LW, LV};
 
-    CHECK(wait(1, &like, 60000000, 0, s, 5) == 1, "won");
+    CHECK(wait_with(1, &like, 60000000, 0, s, 5) == 1, "won");
     CHECK(kinds_are(kinds, 5), "lock, taken back, wait, lock, leave");
     CHECK(seen.n == 2 && seen.late[0] && seen.outcomes[0] == RL_LOST, "the first attempt late");
     CHECK(f.calls[2].timeouts.stop_at_us == T0 + 10001000 + 1000, "looked at again 1 ms on");
@@ -168,8 +168,8 @@ UNIT_TEST(test_wait_leaves_only_when_queued)
     static const fake_reply won[] = {R("y"), R("n")};
     static const fake_reply stop[] = {R("n", 100), R("n")};
 
-    CHECK(wait(1, &like, 0, 0, NULL, 0) == 0 && f.ncalls == 0, "deadline passed: never queued, nothing sent");
-    CHECK(wait(1, &like, 60000000, 0, won, 2) == 1 && f.ncalls == 2 && f.calls[1].op.kind == LV,
+    CHECK(wait_with(1, &like, 0, 0, NULL, 0) == 0 && f.ncalls == 0, "deadline passed: never queued, nothing sent");
+    CHECK(wait_with(1, &like, 60000000, 0, won, 2) == 1 && f.ncalls == 2 && f.calls[1].op.kind == LV,
           "won at once: the queueing attempt may have queued us on a node that said no");
     memset(&seen, 0, sizeof seen);
     seen.stop_after = 1;
@@ -189,7 +189,7 @@ UNIT_TEST(test_wait_node_cannot_block)
     rl_op shared = like;
 
     shared.mode = RL_MODE_SHARED;
-    CHECK(wait(1, &shared, 60000000, 0, s, 4) == 1, "won");
+    CHECK(wait_with(1, &shared, 60000000, 0, s, 4) == 1, "won");
     CHECK(f.nsleeps == 1 && f.slept_until[0] == T0 + 301000, "slept until the recheck");
     CHECK(f.calls[2].at_us == T0 + 301000, "looked at again then");
     CHECK(f.calls[0].waiter[0] == 's', "a shared waiter's id starts with s");
