@@ -19,8 +19,9 @@
  * it returns: counters, log events, exceptions, the watchdog. */
 
 /* The node set of the protocol (src/lock/rl_nodes.h) over the object's
- * nodes. Every use of rl_object's node fields is here, so that the node
- * side can change behind this adapter. */
+ * nodes. Every use of rl_object's node fields is here (elsewhere the
+ * number of nodes and the quorum are a tally's), so that the node side can
+ * change behind this adapter. */
 static size_t nodes_run(void *ctx, const rl_op *op, rl_vote *votes, size_t need, int early)
 {
     return rl_object_run(ctx, op, votes, need, early);
@@ -62,7 +63,7 @@ static int fail_status(int status)
 
 /* Logger context: elapsed ms, and the nodes' votes as "host:port" => "yes",
  * "no" or the error. */
-static void context_of(rl_object *o, const rl_tally *t, int64_t start_us, zval *ctx)
+static void context_of(const rl_tally *t, int64_t start_us, zval *ctx)
 {
     zval nodes;
     size_t i;
@@ -70,7 +71,7 @@ static void context_of(rl_object *o, const rl_tally *t, int64_t start_us, zval *
     array_init(ctx);
     add_assoc_double(ctx, "ms", (double)(rl_now_us() - start_us) / 1000.0);
     array_init(&nodes);
-    for (i = 0; i < o->n; i++) {
+    for (i = 0; i < t->n; i++) {
         rl_vote *v = &t->votes[i];
         add_assoc_string(&nodes, v->conn->name, v->status != RL_OK ? v->err
                          : v->one_key ? "yes, on the lock key alone: its Cluster slot is being migrated, waiters not woken"
@@ -87,7 +88,7 @@ static void log_votes(rl_object *o, const rl_tally *t, int64_t start_us, const c
     if (Z_TYPE(o->logger) == IS_UNDEF) {
         return;
     }
-    context_of(o, t, start_us, &ctx);
+    context_of(t, start_us, &ctx);
     if (token != NULL) {
         /* a token's first 8 characters: enough to tell locks apart in a log, not to use one */
         char hint[12];
@@ -103,7 +104,7 @@ static int fail_no_quorum(rl_object *o, const rl_tally *t, zend_string *key, int
 {
     RL_COUNT(failed);
     log_votes(o, t, start_us, "error", "failed", key, NULL);
-    rl_throw_nodes(t->votes, o->n, o->quorum);
+    rl_throw_nodes(t->votes, t->n, t->quorum);
     return -1;
 }
 
@@ -122,17 +123,17 @@ static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
  * an exception, when the watchdog cannot take it. */
 static bool watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h)
 {
-    const rl_endpoint *stack[RL_STACK_VOTES], **eps = o->n <= RL_STACK_VOTES ? stack : ecalloc(o->n, sizeof *eps);
+    const rl_endpoint *stack[RL_STACK_VOTES], **eps = t->n <= RL_STACK_VOTES ? stack : ecalloc(t->n, sizeof *eps);
     rl_watch_spec spec;
     size_t i;
 
-    for (i = 0; i < o->n; i++) {
+    for (i = 0; i < t->n; i++) {
         eps[i] = &t->votes[i].conn->ep;
     }
     memset(&spec, 0, sizeof spec);
     spec.eps = eps;
-    spec.n = o->n;
-    spec.quorum = o->quorum;
+    spec.n = t->n;
+    spec.quorum = t->quorum;
     spec.key = op->key;
     spec.key_len = op->key_len;
     spec.token = op->token;

@@ -57,10 +57,10 @@ int rl_attempt_run(const rl_lock_nodes *ns, const rl_op *op, int ours_before, in
 
     memset(a, 0, sizeof *a);
     a->start_us = ns->now_us();
-    if (rl_tally_init(&a->tally, ns->n) != 0) {
+    if (rl_tally_init(&a->tally, ns) != 0) {
         return RL_E_NOMEM;
     }
-    if (write_back && rl_tally_init(&w, ns->n) != 0) {
+    if (write_back && rl_tally_init(&w, ns) != 0) {
         rl_tally_free(&a->tally);
         return RL_E_NOMEM;
     }

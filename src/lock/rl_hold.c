@@ -7,7 +7,7 @@ static int begin(const rl_lock_nodes *ns, rl_verdict *v)
 {
     memset(v, 0, sizeof *v);
     v->start_us = ns->now_us();
-    return rl_tally_init(&v->tally, ns->n);
+    return rl_tally_init(&v->tally, ns);
 }
 
 /* A lock's extend (and holds) has one key; a shared lock's needs its

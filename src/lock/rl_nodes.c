@@ -5,8 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rl_tally_init(rl_tally *t, size_t n)
+int rl_tally_init(rl_tally *t, const rl_lock_nodes *ns)
 {
+    size_t n = ns->n;
+    t->n = n;
+    t->quorum = ns->quorum;
     if (n <= RL_STACK_VOTES) {
         memset(t->stack, 0, 2 * n * sizeof(rl_vote));
         t->votes = t->stack;

@@ -46,11 +46,12 @@ typedef struct rl_lock_nodes {
 typedef struct rl_tally {
     rl_vote stack[2 * RL_STACK_VOTES];
     rl_vote *votes, *spare;
+    size_t n, quorum;  /* the node set's */
     rl_count count;
 } rl_tally;
 
-/* 0, or RL_E_NOMEM (nothing to free then). */
-int rl_tally_init(rl_tally *t, size_t n);
+/* For the nodes of ns: 0, or RL_E_NOMEM (nothing to free then). */
+int rl_tally_init(rl_tally *t, const rl_lock_nodes *ns);
 void rl_tally_free(rl_tally *t);
 
 /* Runs op on every node into t and counts the votes. need is the quorum

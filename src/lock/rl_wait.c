@@ -113,7 +113,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
     if (like->mode == RL_MODE_SHARED) {
         waiter[0] = 's'; /* a shared waiter: a shared holder coming in wakes it too (rl_scripts.c) */
     }
-    if (rl_tally_init(&wake, ns->n) != 0) {
+    if (rl_tally_init(&wake, ns) != 0) {
         *status = RL_E_NOMEM;
         return -1;
     }
