@@ -57,13 +57,15 @@ if test "$PHP_REDISLOCK" != "no"; then
 
   dnl src/ by job: base (clock, pid, status and error, random, string map),
   dnl transport (addresses, connections, reply bounds, pool keys), lock
-  dnl (commands, scripts, fan-out, quorum, retries, watchdog), topology (the
+  dnl (commands, scripts, fan-out, quorum, the protocol: attempt, wait, extend and
+  dnl release; retries, watchdog), topology (the
   dnl node interface and its kinds: server, Sentinel group, Cluster)
   redislock_src="src/base/rl_clock.c src/base/rl_pid.c src/base/rl_status.c src/base/rl_error.c \
     src/base/rl_token.c src/base/rl_strmap.c \
     src/transport/rl_endpoint.c src/transport/rl_host.c src/transport/rl_url.c src/transport/rl_redact.c src/transport/rl_conn.c \
     src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
     src/lock/rl_lockops.c src/lock/rl_scripts.c src/lock/rl_fanout.c src/lock/rl_quorum.c src/lock/rl_retry.c \
+    src/lock/rl_node_set.c src/lock/rl_acquire.c src/lock/rl_wait.c src/lock/rl_hold.c \
     src/lock/rl_watchdog.c \
     src/topology/rl_sentinel.c src/topology/rl_slots.c src/topology/rl_cluster_policy.c src/topology/rl_nodes.c src/topology/rl_node_direct.c \
     src/topology/rl_node_sentinel.c src/topology/rl_node_cluster.c"

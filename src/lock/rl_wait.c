@@ -1,0 +1,165 @@
+/* The wait loop and its recheck policy (rl_wait.h). */
+#include "rl_wait.h"
+#include "../base/rl_status.h"
+#include "../base/rl_token.h"
+#include <string.h>
+
+/* Blocks on the waiter's wake stream on every node (on its wait
+ * connection) until a release names this waiter or until recheck_us,
+ * brought forward to NEXT_IN_LINE_US from now when a release names it next
+ * in line; wakes naming other waiters are read and blocked on again. 1
+ * woken, 0 not, -1 when a node cannot block (an error reply), or
+ * -RL_E_NOMEM when a wait connection cannot be had. */
+static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *like, const char *waiter,
+                         int64_t recheck_us)
+{
+    rl_op op = {.kind = RL_OP_WAKE_WAIT, .key = like->key, .key_len = like->key_len,
+                .waiter = waiter, .waiter_len = RL_TOKEN_LEN};
+    size_t i;
+    int r = 0;
+
+    for (;;) {
+        int64_t span = recheck_us - ns->now_us();
+        rl_timeouts t = ns->timeouts;
+        int again = 0;
+        if (span < 1000) {
+            break;
+        }
+        op.wait_ms = span / 1000;
+        t.reply_us += span;
+        t.stop_at_us = recheck_us;
+        for (i = 0; i < ns->n; i++) {
+            memset(&tally->votes[i], 0, sizeof tally->votes[i]);
+            if ((tally->votes[i].conn = ns->wait_conn(ns->ctx, i)) == NULL) {
+                return -RL_E_NOMEM;
+            }
+        }
+        r = ns->fanout(&op, tally->votes, ns->n, 1, 1, &t) > 0;
+        for (i = 0; i < ns->n && r == 0; i++) {
+            if (tally->votes[i].status == RL_E_REPLY) {
+                r = -1;
+            }
+            again = again || tally->votes[i].status == RL_OK; /* read wakes of others, or timed out */
+            if (tally->votes[i].status == RL_OK && tally->votes[i].value == RL_WAKE_NEXT
+                && ns->now_us() + NEXT_IN_LINE_US < recheck_us) {
+                recheck_us = ns->now_us() + NEXT_IN_LINE_US;
+            }
+        }
+        if (r != 0 || !again) {
+            break;
+        }
+    }
+    return r;
+}
+
+/* Takes the waiter out of every node's queue, without waiting for replies. */
+static void leave_queue(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *like, const char *waiter)
+{
+    rl_op op = {.kind = RL_OP_LEAVE, .key = like->key, .key_len = like->key_len,
+                .waiter = waiter, .waiter_len = RL_TOKEN_LEN};
+    ns->run(ns->ctx, &op, tally->votes, 0, 1);
+}
+
+/* When to look again after a lost attempt at now: just after the holder's
+ * TTL ends at pttl (ms; -1 unknown), whether or not its release wakes us,
+ * and at most RECHECK_MAX_US (PROMOTE_RECHECK_US for a promotion) on; never
+ * after the deadline. */
+static int64_t recheck_at(int64_t now, long long pttl, int promoting, int64_t deadline_us)
+{
+    int64_t recheck = now + (promoting ? PROMOTE_RECHECK_US : RECHECK_MAX_US);
+    if (pttl >= 0 && now + pttl * 1000 + 1000 < recheck) {
+        recheck = now + pttl * 1000 + 1000;
+    }
+    return recheck > deadline_us ? deadline_us : recheck;
+}
+
+/* One attempt of the loop, told to the hooks: 1, 0 or -1 as the hooks say,
+ * or -RL_E_NOMEM; *pttl gets the attempt's. */
+static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks *hooks, long long *pttl)
+{
+    rl_attempt a;
+    int r;
+    if (rl_attempt_run(ns, op, hooks->ours_before(hooks->ctx, op), 0, &a) != 0) {
+        return -RL_E_NOMEM;
+    }
+    r = hooks->attempted(hooks->ctx, op, &a);
+    *pttl = a.pttl;
+    rl_attempt_free(&a);
+    return r;
+}
+
+int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us, int promoting,
+                const rl_wait_hooks *hooks, int *status)
+{
+    char waiter[RL_TOKEN_LEN + 1], token[RL_TOKEN_LEN + 1];
+    rl_op op = *like;
+    rl_tally wake; /* the wake waits' and the leave's votes */
+    int queued = 0, r = 0;
+    long long pttl;
+
+    *status = 0;
+    op.kind = RL_OP_LOCK_WAIT;
+    op.waiter = waiter;
+    op.waiter_len = RL_TOKEN_LEN;
+    op.enqueue = 1;
+    if (like->token == NULL) {
+        op.token = token;
+        op.token_len = RL_TOKEN_LEN;
+    }
+    if (rl_token_new(waiter) != 0) {
+        *status = RL_E_RANDOM;
+        return -1;
+    }
+    if (like->mode == RL_MODE_SHARED) {
+        waiter[0] = 's'; /* a shared waiter: a shared holder coming in wakes it too (rl_scripts.c) */
+    }
+    if (rl_tally_init(&wake, ns) != 0) {
+        *status = RL_E_NOMEM;
+        return -1;
+    }
+    for (;;) {
+        int64_t now = ns->now_us(), recheck;
+        int woken;
+
+        if (now >= deadline_us) {
+            r = 0;
+            break;
+        }
+        if (like->token == NULL && rl_token_new(token) != 0) { /* a fresh token per attempt */
+            *status = RL_E_RANDOM;
+            r = -1;
+            break;
+        }
+        op.wait_ms = (deadline_us - now + 999) / 1000;
+        r = attempt(ns, &op, hooks, &pttl);
+        if (r == -RL_E_NOMEM) {
+            *status = RL_E_NOMEM;
+            r = -1;
+            break;
+        }
+        queued = queued || op.enqueue; /* even when won: a RedLock node that said no queued us */
+        if (r != 0) {
+            break;
+        }
+        /* a late grant taken back also took us off the queue (its script
+         * queues only when it cannot grant): queue again */
+        op.enqueue = pttl == RL_PTTL_TAKEN_BACK;
+        recheck = recheck_at(ns->now_us(), pttl == RL_PTTL_TAKEN_BACK ? 0 : pttl, promoting, deadline_us);
+        woken = wait_for_wake(ns, &wake, &op, waiter, recheck);
+        if (woken == -RL_E_NOMEM) {
+            *status = RL_E_NOMEM;
+            r = -1;
+            break;
+        }
+        if (woken < 0) {
+            ns->sleep_until_us(recheck); /* a node that cannot block: look at recheck */
+        } else if (woken) {
+            op.enqueue = 1; /* the release took us off the queue */
+        }
+    }
+    if (queued) {
+        leave_queue(ns, &wake, &op, waiter);
+    }
+    rl_tally_free(&wake);
+    return r;
+}

@@ -1,0 +1,47 @@
+/* Waiting for a lock: attempts queued on the nodes, and between them a
+ * block on the waiter's wake streams until a release wakes it, the
+ * holder's TTL ends or a recheck is due; the queue is left at the end.
+ * What each attempt means to the caller (a won lock recorded, counters,
+ * logs, exceptions) is the caller's, told through rl_wait_hooks. */
+#ifndef RL_WAIT_H
+#define RL_WAIT_H
+#include "rl_acquire.h"
+
+/* Longest a waiter sleeps without looking (a waiter looks again anyway
+ * when the holder's TTL ends, and when a release names it next in line).
+ * It bounds what a wake-up lost to a dead waiter costs when the waiter
+ * after it died too; it is also how often a waiter asks Redis while a lock
+ * is held long (it was 200 ms: 5 scripts a second per waiter, a poll). */
+#define RECHECK_MAX_US 2000000
+
+/* A waiter named next in line looks again this long after: the woken
+ * waiter's reservation (200 ms) and a margin. If the woken one died, no
+ * release will wake anyone: this look takes the lock. */
+#define NEXT_IN_LINE_US 250000
+
+/* How often a waiting promotion looks: it is never woken (a release wakes
+ * nobody while a shared holder, itself, stays), so it looks again as
+ * often as a waiter did before the next-in-line wake. */
+#define PROMOTE_RECHECK_US 200000
+
+typedef struct rl_wait_hooks {
+    /* Before each attempt: is op's token this process's lock already
+     * (rl_attempt_run()'s ours_before)? Asked each time: the caller's
+     * held records are the caller's. */
+    int (*ours_before)(void *ctx, const rl_op *op);
+    /* After each attempt: the caller records a won lock, counts and logs.
+     * 1: won, the wait ends; -1: the caller stops it (its error); 0: wait on. */
+    int (*attempted)(void *ctx, const rl_op *op, const rl_attempt *a);
+    void *ctx;
+} rl_wait_hooks;
+
+/* Waits until deadline_us (monotonic) for like: an RL_OP_LOCK_WAIT with
+ * its key, ttl_ms, mode, limit, fencing and promote, and token the owner's
+ * token or NULL (a fresh one per attempt). promoting: a waiting promotion
+ * (its own shared lock to a lock), which looks every PROMOTE_RECHECK_US.
+ * Returns 1 (won), 0 (the deadline passed), or -1: the hooks stopped it
+ * (*status 0), or *status says what failed (RL_E_NOMEM, RL_E_RANDOM). */
+int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us, int promoting,
+                const rl_wait_hooks *hooks, int *status);
+
+#endif

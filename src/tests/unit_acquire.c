@@ -1,0 +1,134 @@
+/* One quorum attempt (src/lock/rl_acquire.c) on a scripted node set: the
+ * fencing write-back, the undo of a lost attempt, the late-grant rule, no
+ * quorum, and what it tells the caller. */
+#include <string.h>
+#include "unit.h"
+#include "fake_nodes.h"
+#include "../lock/rl_acquire.h"
+
+static fake_nodes f;
+
+static const rl_op lock_op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "tok", .token_len = 3,
+                              .ttl_ms = 10000};
+
+#define R(v, ...) {.votes = v, .value = {__VA_ARGS__}}
+
+/* Runs one attempt with the script; returns its outcome (a is freed). */
+static rl_outcome attempt(size_t n, int fencing, const fake_reply *script, size_t nscript, int ours_before,
+                          int first, rl_attempt *a)
+{
+    rl_outcome outcome;
+    fake_nodes_init(&f, n, script, nscript);
+    f.ns.fencing = fencing;
+    CHECK(rl_attempt_run(&f.ns, &lock_op, ours_before, first, a) == 0, "attempt failed");
+    outcome = a->outcome;
+    CHECK(f.next == nscript, "%zu of %zu replies used", f.next, nscript);
+    rl_attempt_free(a);
+    return outcome;
+}
+
+UNIT_TEST(test_attempt_won)
+{
+    static const fake_reply s[] = {R("yyn")};
+    rl_attempt a;
+    CHECK(attempt(3, 0, s, 1, 0, 1, &a) == RL_WON, "won");
+    CHECK(f.ncalls == 1 && !f.calls[0].fanout && f.calls[0].early && f.calls[0].need == 2, "one early run, need 2");
+    CHECK(a.fence == 0 && !a.late && !a.contended, "no fence, not late, not contended");
+    CHECK(a.until_us == 1000000 + (10000 - 102) * 1000, "validity less drift: %lld", (long long)a.until_us);
+}
+
+/* Asked only of the nodes below the number, and only when fewer than a
+ * quorum have it. */
+UNIT_TEST(test_fence_write_back)
+{
+    static const fake_reply low[] = {R("yyn", 5, 3, 0), R("yn")};
+    static const fake_reply enough[] = {R("yyn", 5, 5, 0)};
+    static const fake_reply one[] = {R("y", 4)};
+    char nodes[16];
+    rl_attempt a;
+
+    CHECK(attempt(3, 1, low, 2, 0, 1, &a) == RL_WON && a.fence == 5, "won with fence %lld", a.fence);
+    CHECK(f.ncalls == 2 && f.calls[1].fanout && f.calls[1].op.kind == RL_OP_FENCE_RAISE
+          && f.calls[1].op.fence == 5 && strcmp(fake_call_nodes(&f.calls[1], nodes), "12") == 0
+          && f.calls[1].need == 1 && f.calls[1].early, "raised on nodes 1 and 2, need 1: %s", nodes);
+
+    CHECK(attempt(3, 1, enough, 1, 0, 1, &a) == RL_WON && a.fence == 5, "a quorum has it");
+    CHECK(f.ncalls == 1, "no write-back when a quorum has the number");
+
+    CHECK(attempt(1, 1, one, 1, 0, 1, &a) == RL_WON && a.fence == 4 && f.ncalls == 1, "one node: no write-back");
+
+    CHECK(attempt(3, 0, enough, 1, 0, 1, &a) == RL_WON && a.fence == 0, "no fencing: no number");
+}
+
+/* A write-back that a quorum does not take: lost, undone where the lock
+ * went out (not where it was ours before), told by the write-back's votes. */
+UNIT_TEST(test_fence_write_back_lost)
+{
+    static const fake_reply s[] = {R("yyn", 5, 3, 0), R("nf"), R("yy")};
+    char nodes[16];
+    rl_attempt a;
+
+    CHECK(attempt(3, 1, s, 3, 0, 1, &a) == RL_LOST, "lost");
+    CHECK(f.ncalls == 3 && f.calls[2].fanout && f.calls[2].op.kind == RL_OP_UNLOCK
+          && strcmp(f.calls[2].token, "tok") == 0 && strcmp(fake_call_nodes(&f.calls[2], nodes), "01") == 0
+          && !f.calls[2].early, "undone on nodes 0 and 1: %s", nodes);
+    CHECK(a.tally.count.yes == 1 && a.tally.count.failed == 1, "the write-back's votes: %zu yes", a.tally.count.yes);
+    CHECK(a.contended, "a lost first attempt is contended");
+
+    CHECK(attempt(3, 1, s, 2, 1, 1, &a) == RL_LOST && f.ncalls == 2, "ours before: not undone");
+}
+
+UNIT_TEST(test_lost_attempt_undone)
+{
+    static const fake_reply some[] = {R("ynf"), R("yy")};
+    static const fake_reply unsent[] = {R("ync"), R("y")};
+    static const fake_reply none[] = {R("nnn", 300, 200, 400)};
+    char nodes[16];
+    rl_attempt a;
+
+    CHECK(attempt(3, 0, some, 2, 0, 0, &a) == RL_LOST && !a.contended, "lost, not the first attempt");
+    CHECK(f.ncalls == 2 && f.calls[1].fanout && f.calls[1].op.kind == RL_OP_UNLOCK
+          && strcmp(fake_call_nodes(&f.calls[1], nodes), "02") == 0, "undone where it went out: %s", nodes);
+
+    CHECK(attempt(3, 0, unsent, 2, 0, 1, &a) == RL_LOST
+          && strcmp(fake_call_nodes(&f.calls[1], nodes), "0") == 0, "not where nothing was sent: %s", nodes);
+
+    CHECK(attempt(3, 0, some, 1, 1, 1, &a) == RL_LOST && f.ncalls == 1, "the token ours before: not undone");
+
+    CHECK(attempt(3, 0, none, 1, 0, 1, &a) == RL_LOST && f.ncalls == 1, "every node said no: nothing to undo");
+    CHECK(a.contended && a.pttl == 200, "contended, the shortest PTTL: %lld", a.pttl);
+}
+
+/* RedisLock: a fresh grant whose reply came after its TTL is taken back;
+ * the same late reply for a token held before is kept. */
+UNIT_TEST(test_late_grant_taken_back)
+{
+    static const fake_reply late[] = {{.votes = "y", .advance_us = 10001000}, R("y")};
+    static const fake_reply redlock[] = {{.votes = "yyy", .advance_us = 10000000}, R("yyy")};
+    rl_attempt a;
+
+    CHECK(attempt(1, 0, late, 2, 0, 1, &a) == RL_LOST, "lost");
+    CHECK(a.late && !a.contended && a.pttl == RL_PTTL_TAKEN_BACK, "late, taken back, not contended");
+    CHECK(f.ncalls == 2 && f.calls[1].op.kind == RL_OP_UNLOCK && f.calls[1].fanout, "taken back");
+
+    CHECK(attempt(1, 0, late, 1, 1, 1, &a) == RL_WON && !a.late && f.ncalls == 1, "ours before: kept");
+
+    CHECK(attempt(3, 0, redlock, 2, 0, 1, &a) == RL_LOST && a.late, "RedLock: no validity left, late");
+    CHECK(attempt(3, 0, redlock, 1, 1, 1, &a) == RL_LOST && !a.late && f.ncalls == 1,
+          "RedLock, ours before: lost without validity, not undone");
+}
+
+UNIT_TEST(test_attempt_no_quorum)
+{
+    static const fake_reply failed[] = {R("yff"), R("yyy")};
+    static const fake_reply unreachable[] = {R("ycc"), R("y")};
+    static const fake_reply spared[] = {R("ycy")};
+    char nodes[16];
+    rl_attempt a;
+
+    CHECK(attempt(3, 0, failed, 2, 0, 1, &a) == RL_NO_QUORUM && !a.contended, "two of three failed");
+    CHECK(strcmp(fake_call_nodes(&f.calls[1], nodes), "012") == 0, "undone where it went out: %s", nodes);
+    CHECK(attempt(3, 0, unreachable, 2, 0, 1, &a) == RL_NO_QUORUM
+          && strcmp(fake_call_nodes(&f.calls[1], nodes), "0") == 0, "undone where sent: %s", nodes);
+    CHECK(attempt(3, 0, spared, 1, 0, 1, &a) == RL_WON, "one failure is spared");
+}
