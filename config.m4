@@ -61,7 +61,7 @@ if test "$PHP_REDISLOCK" != "no"; then
   redislock_src="src/base/rl_clock.c src/base/rl_pid.c src/base/rl_status.c src/base/rl_token.c \
     src/transport/rl_endpoint.c src/transport/rl_url.c src/transport/rl_redact.c src/transport/rl_conn.c \
     src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
-    src/lock/rl_lockops.c src/lock/rl_scripts.c src/lock/rl_fanout.c src/lock/rl_quorum.c src/lock/rl_retry.c \
+    src/lock/rl_lockops.c src/lock/rl_lock_state.c src/lock/rl_scripts.c src/lock/rl_fanout.c src/lock/rl_quorum.c src/lock/rl_retry.c \
     src/lock/rl_watchdog.c \
     src/topology/rl_sentinel.c src/topology/rl_slots.c"
   redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \

@@ -1,4 +1,5 @@
 #include "rl_fanout.h"
+#include "rl_lock_state.h"
 #include "../base/rl_clock.h"
 #include "../base/rl_status.h"
 #include "../topology/rl_slots.h"
@@ -230,7 +231,7 @@ static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_
     if (op->kind == RL_OP_WAKE_WAIT && (verdict == RL_REPLY_YES || verdict == RL_REPLY_NO)) {
         /* the next XREAD starts after the entries read now */
         if (v->err[0]) {
-            rl_conn_wake_cursor_set(v->conn, op->waiter, op->waiter_len, v->err);
+            rl_wake_cursor_set(v->conn, op->waiter, op->waiter_len, v->err);
         }
         v->err[0] = '\0';
     }
@@ -300,7 +301,7 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
                 char got[RL_WAKE_ID_MAX + 32];
                 int verdict = rl_op_judge(op, r, &ignored, got, sizeof got);
                 if ((verdict == RL_REPLY_YES || verdict == RL_REPLY_NO) && got[0]) {
-                    rl_conn_wake_cursor_set(c, op->waiter, op->waiter_len, got);
+                    rl_wake_cursor_set(c, op->waiter, op->waiter_len, got);
                 }
                 if (verdict == RL_REPLY_YES) {
                     finish(v, RL_OK, 1);
@@ -353,7 +354,7 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         v->conn->stats.dropped++; /* it holds an unread reply: never reuse it */
         if (v->sent && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT)) {
             /* the node may still run our SET when it wakes up: take it back then */
-            rl_conn_defer_undo(v->conn, op->key, op->key_len, op->token, op->token_len);
+            rl_undo_defer(v->conn, op->key, op->key_len, op->token, op->token_len);
         }
     }
     rl_conn_close(v->conn);

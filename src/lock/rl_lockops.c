@@ -1,4 +1,5 @@
 #include "rl_lockops.h"
+#include "rl_lock_state.h"
 #include "rl_scripts.h"
 #include "../base/rl_status.h"
 #include "../topology/rl_sentinel.h"
@@ -132,6 +133,7 @@ static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op,
 static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int64_t now_us)
 {
     argv_builder b = {.argc = 0};
+    const char *from;
     arg(&b, "XREAD", 5);
     arg(&b, "COUNT", 5);
     arg(&b, "64", 2);
@@ -140,8 +142,8 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
     arg(&b, "STREAMS", 7);
     int w = SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
     arg(&b, k->buf[w], k->len[w]);
-    if (rl_conn_wake_cursor_for(c, op->waiter, op->waiter_len)) {
-        arg(&b, c->wake_from, strlen(c->wake_from));
+    if ((from = rl_wake_cursor(c, op->waiter, op->waiter_len)) != NULL) {
+        arg(&b, from, strlen(from));
     } else {
         arg(&b, "0-0", 3); /* from the start: entries before our first look count */
     }
@@ -319,21 +321,6 @@ int rl_ack_judge(const rl_op *op, const void *r, char *err, size_t errlen)
         snprintf(err, errlen, "unexpected reply of type %d to WAIT", reply->type);
     }
     return RL_REPLY_ERROR;
-}
-
-int rl_undos_append(rl_conn *c, int64_t now_us)
-{
-    int i, n = 0;
-    for (i = 0; i < c->undos; i++) {
-        size_t key_len = c->undo_key_len[i];
-        rl_op op = {.kind = RL_OP_UNLOCK, .key = c->undo[i], .key_len = key_len,
-                     .token = c->undo[i] + key_len, .token_len = c->undo_len[i] - key_len};
-        if (rl_op_append(c, &op, RL_FORM_EVAL, now_us) == 0) {
-            n++;
-        }
-    }
-    rl_conn_clear_undos(c);
-    return n;
 }
 
 /* Sentinel's answer and ROLE (src/topology/rl_sentinel.c judges them). */

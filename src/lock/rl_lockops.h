@@ -10,9 +10,10 @@ typedef enum rl_op_kind {
     RL_OP_UNLOCK,    /* delete key if it holds token, wake the next waiter (Lua) */
     RL_OP_EXTEND,    /* set key's TTL to ttl if it holds token (Lua) */
     RL_OP_LOCK_WAIT, /* take key, or queue waiter and say the PTTL (Lua) */
-    RL_OP_WAKE_WAIT, /* XREAD the lock's wake stream from the connection's
-                        wake_from, for wait_ms: yes when a release names
-                        the waiter; the last entry's id comes back in err */
+    RL_OP_WAKE_WAIT, /* XREAD the lock's wake stream from the waiter's cursor
+                        on the connection (rl_lock_state.h), for wait_ms: yes
+                        when a release names the waiter; the last entry's id
+                        comes back in err */
     RL_OP_LEAVE,     /* take waiter out of key's queue (Lua) */
     RL_OP_SENTINEL_MASTER, /* SENTINEL get-master-addr-by-name <key>: a yes puts
                               the master's host in err and its port in value */
@@ -89,12 +90,6 @@ int rl_wake_bucket(const char *waiter, size_t len);
 
 /* Appends op to c's output buffer in the given form. 0 or RL_E_NOMEM. */
 int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
-
-/* Appends a release (compare-and-delete, as EVAL: nobody waits for its
- * reply, so there is no NOSCRIPT fallback) for each lock that timed out on
- * c earlier (rl_conn_defer_undo), and forgets them. Returns how many
- * replies they owe. */
-int rl_undos_append(rl_conn *c, int64_t now_us);
 
 /* Appends ASKING (Cluster, before a command redirected by ASK). 0 or RL_E_NOMEM. */
 int rl_asking_append(rl_conn *c, int64_t now_us);
