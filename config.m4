@@ -56,14 +56,16 @@ if test "$PHP_REDISLOCK" != "no"; then
   AC_DEFINE([HAVE_REDISLOCK], [1], [Have redislock])
 
   dnl src/ by job: base (clock, pid, status, random), transport (addresses,
-  dnl connections, reply bounds, pool keys), lock (commands, scripts,
-  dnl fan-out, quorum, retries, watchdog), topology (Sentinel, Cluster slots)
+  dnl connections, reply bounds, pool keys, login), lock (ops, lock commands,
+  dnl scripts, fan-out, quorum, retries, watchdog), topology (Sentinel,
+  dnl Cluster slots, their commands)
   redislock_src="src/base/rl_clock.c src/base/rl_pid.c src/base/rl_status.c src/base/rl_token.c \
     src/transport/rl_endpoint.c src/transport/rl_url.c src/transport/rl_redact.c src/transport/rl_conn.c \
     src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
-    src/lock/rl_lockops.c src/lock/rl_lock_state.c src/lock/rl_scripts.c src/lock/rl_fanout.c src/lock/rl_quorum.c src/lock/rl_retry.c \
-    src/lock/rl_watchdog.c \
-    src/topology/rl_sentinel.c src/topology/rl_slots.c"
+    src/transport/rl_argv.c src/transport/rl_handshake.c \
+    src/lock/rl_op.c src/lock/rl_lockops.c src/lock/rl_lock_state.c src/lock/rl_scripts.c src/lock/rl_fanout.c \
+    src/lock/rl_quorum.c src/lock/rl_retry.c src/lock/rl_watchdog.c \
+    src/topology/rl_sentinel.c src/topology/rl_slots.c src/topology/rl_topology_cmds.c"
   redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c \
     ext/rl_object.c ext/rl_observe.c ext/rl_locking.c ext/rl_methods.c \
     ext/rl_redislock.c ext/rl_redlock.c ext/rl_topology.c ext/rl_cluster.c"

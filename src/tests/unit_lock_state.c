@@ -62,22 +62,34 @@ UNIT_TEST(test_lock_state_wake_cursor)
     rl_conn_free(c);
 }
 
-/* A WAKE_WAIT reads from its waiter's cursor. */
+/* A WAKE_WAIT reads from its waiter's cursor; the fan-out's judging of its
+ * reply (the family's judge, on the connection) moves the cursor on. */
 UNIT_TEST(test_lock_state_wake_wait)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
     rl_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 10};
     rl_op other = wake;
+    redisReply *r = UNIT_REPLY("*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n");
+    char err[64];
+    long long value;
 
     other.waiter = "w2";
     CHECK(rl_op_append(c, &wake, RL_FORM_FIRST, 1) == 0 && c->out_len > 8
           && memcmp(c->out + c->out_len - 9, "$3\r\n0-0\r\n", 9) == 0, "first read from the start");
-    rl_wake_cursor_set(c, "w1", 2, "5-0");
+    CHECK(rl_op_judge(&wake, r, &value, err, sizeof err) == RL_REPLY_YES && strcmp(err, "5-0") == 0
+          && rl_wake_cursor(c, "w1", 2) == NULL, "judged alone: the id in err, no cursor");
+    CHECK(rl_op_family_of(wake.kind)->judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_YES && err[0] == '\0'
+          && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0, "judged on the connection: the cursor moved");
     c->out_len = 0;
     CHECK(rl_op_append(c, &wake, RL_FORM_FIRST, 1) == 0 && memcmp(c->out + c->out_len - 9, "$3\r\n5-0\r\n", 9) == 0,
           "the next read starts after it");
     c->out_len = 0;
     CHECK(rl_op_append(c, &other, RL_FORM_FIRST, 1) == 0 && memcmp(c->out + c->out_len - 9, "$3\r\n0-0\r\n", 9) == 0,
           "another waiter reads from the start");
+    freeReplyObject(r);
+    r = UNIT_REPLY("*-1\r\n");
+    CHECK(rl_op_family_of(wake.kind)->judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_NO
+          && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0, "a timeout keeps the cursor");
+    freeReplyObject(r);
     rl_conn_free(c);
 }
