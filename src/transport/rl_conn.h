@@ -60,7 +60,8 @@ typedef struct rl_conn {
     void (*attached_free)(void *);
     int must_answer;         /* an early decision still waits for this node (a
                                 sentinel group's master: its failure is how a
-                                failover is noticed) */
+                                failover is noticed). Topology state, kept here
+                                while ext/rl_topology.c sets the field itself */
 } rl_conn;
 
 /* A closed connection to a copy of ep, for role. NULL when out of memory. */
