@@ -56,19 +56,21 @@ if test "$PHP_REDISLOCK" != "no"; then
   AC_DEFINE([HAVE_REDISLOCK], [1], [Have redislock])
 
   dnl src/ by job: base (clock, pid, status and error, random, string map),
-  dnl transport (addresses, connections, reply bounds, pool keys), lock
-  dnl (commands, scripts, fan-out, quorum, the protocol: attempt, wait, extend and
-  dnl release; retries, watchdog), topology (the
-  dnl node interface and its kinds: server, Sentinel group, Cluster)
+  dnl transport (addresses, hosts, connections, reply bounds, pool keys,
+  dnl login), lock (ops, lock commands, per-connection lock state, scripts,
+  dnl fan-out, quorum, the protocol: attempt, wait, extend and release;
+  dnl retries, watchdog), topology (the node interface and its kinds:
+  dnl server, Sentinel group, Cluster; their commands and replies)
   redislock_src="src/base/rl_clock.c src/base/rl_pid.c src/base/rl_status.c src/base/rl_error.c \
     src/base/rl_token.c src/base/rl_strmap.c \
-    src/transport/rl_endpoint.c src/transport/rl_host.c src/transport/rl_url.c src/transport/rl_redact.c src/transport/rl_conn.c \
-    src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
-    src/lock/rl_lockops.c src/lock/rl_scripts.c src/lock/rl_fanout.c src/lock/rl_quorum.c src/lock/rl_retry.c \
+    src/transport/rl_endpoint.c src/transport/rl_host.c src/transport/rl_url.c src/transport/rl_redact.c \
+    src/transport/rl_conn.c src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
+    src/transport/rl_argv.c src/transport/rl_handshake.c \
+    src/lock/rl_op.c src/lock/rl_lockops.c src/lock/rl_lock_state.c src/lock/rl_scripts.c src/lock/rl_fanout.c \
+    src/lock/rl_quorum.c src/lock/rl_retry.c src/lock/rl_watchdog.c \
     src/lock/rl_node_set.c src/lock/rl_acquire.c src/lock/rl_wait.c src/lock/rl_hold.c \
-    src/lock/rl_watchdog.c \
-    src/topology/rl_sentinel.c src/topology/rl_slots.c src/topology/rl_cluster_policy.c src/topology/rl_nodes.c src/topology/rl_node_direct.c \
-    src/topology/rl_node_sentinel.c src/topology/rl_node_cluster.c"
+    src/topology/rl_sentinel.c src/topology/rl_slots.c src/topology/rl_topology_cmds.c src/topology/rl_cluster_policy.c \
+    src/topology/rl_nodes.c src/topology/rl_node_direct.c src/topology/rl_node_sentinel.c src/topology/rl_node_cluster.c"
   redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c ext/rl_address.c \
     ext/rl_object.c ext/rl_observe.c ext/rl_locking.c ext/rl_methods.c \
     ext/rl_redislock.c ext/rl_redlock.c ext/rl_sentinel_form.c ext/rl_cluster_form.c"

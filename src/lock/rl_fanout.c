@@ -1,7 +1,9 @@
 #include "rl_fanout.h"
 #include "../base/rl_clock.h"
 #include "../base/rl_status.h"
-#include "../topology/rl_slots.h"
+#include "rl_lock_state.h"
+#include "../transport/rl_handshake.h"
+#include "../topology/rl_topology_cmds.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -106,7 +108,7 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
     }
     v->phase = PH_HANDSHAKE;
     v->handshake_left = n;
-    v->auth_pending = c->ep.password != NULL;
+    v->handshake_judged = 0;
 }
 
 static void send_op(rl_vote *v, const rl_op *op, int64_t now)
@@ -120,7 +122,7 @@ static void send_op(rl_vote *v, const rl_op *op, int64_t now)
         }
         v->conn->discard++;
     }
-    if (rl_op_append(v->conn, op, (rl_send_form)v->form, now) != 0) {
+    if (rl_op_family_of(op->kind)->append(v->conn, op, (rl_send_form)v->form, now) != 0) {
         fail(v, RL_E_NOMEM, "out of memory");
         return;
     }
@@ -149,14 +151,11 @@ static void lost(rl_vote *v, const rl_op *op, int status, const char *msg, const
 
 static void on_handshake_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
 {
-    int was_auth = v->auth_pending;
-    v->auth_pending = 0;
-    if (r->type == REDIS_REPLY_ERROR) {
-        snprintf(v->err, sizeof v->err, "%s refused: %.*s", was_auth ? "AUTH" : "SELECT",
-                 (int)r->len, r->str);
+    int rc = rl_handshake_judge(v->conn, v->handshake_judged++, r, v->err, sizeof v->err);
+    if (rc != 0) {
         /* The socket's login state is unknown now: never reuse it. */
         rl_conn_close(v->conn);
-        finish(v, was_auth ? RL_E_AUTH : RL_E_REPLY, 0);
+        finish(v, rc, 0);
         return;
     }
     if (--v->handshake_left == 0) {
@@ -184,56 +183,15 @@ static void on_ack_reply(rl_vote *v, const rl_op *op, const redisReply *r)
     }
 }
 
-/* CLUSTER SLOTS: the first complete map wins; a map that does not parse is
- * the node's error (its reason in err, no host bytes in it). */
-static void on_slots_reply(rl_vote *v, const rl_op *op, const redisReply *r)
-{
-    rl_slot_map *m = op->slot_map, *got;
-    char why[160];
-
-    if (rl_slot_map_complete(m)) {
-        finish(v, RL_OK, 1);
-        return;
-    }
-    got = malloc(sizeof *got);
-    if (got == NULL) {
-        fail(v, RL_E_NOMEM, "out of memory");
-        return;
-    }
-    if (rl_slot_map_from_reply(got, r, v->conn->ep.host ? v->conn->ep.host : "", why, sizeof why) != 0) {
-        snprintf(v->err, sizeof v->err, "CLUSTER SLOTS: %s", why);
-        finish(v, RL_E_REPLY, 0);
-    } else if (!rl_slot_map_complete(got)) {
-        snprintf(v->err, sizeof v->err, "CLUSTER SLOTS: not every slot is served (cluster not ready)");
-        finish(v, RL_OK, 0);
-    } else {
-        memcpy(m, got, sizeof *m);
-        finish(v, RL_OK, 1);
-    }
-    free(got);
-}
-
 static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
 {
     int verdict;
-
-    if (op->kind == RL_OP_CLUSTER_SLOTS && r->type == REDIS_REPLY_ARRAY) {
-        on_slots_reply(v, op, r);
-        return;
-    }
 
     if (v->ack_next) {
         on_ack_reply(v, op, r);
         return;
     }
-    verdict = rl_op_judge(op, r, &v->value, v->err, sizeof v->err);
-    if (op->kind == RL_OP_WAKE_WAIT && (verdict == RL_REPLY_YES || verdict == RL_REPLY_NO)) {
-        /* the next XREAD starts after the entries read now */
-        if (v->err[0]) {
-            rl_conn_wake_cursor_set(v->conn, op->waiter, op->waiter_len, v->err);
-        }
-        v->err[0] = '\0';
-    }
+    verdict = rl_op_family_of(op->kind)->judge(op, v->conn, r, &v->value, v->err, sizeof v->err);
     switch (verdict) {
     case RL_REPLY_YES:
     case RL_REPLY_NO:
@@ -260,6 +218,12 @@ static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_
         v->conn->authed = 0;
         rl_conn_close(v->conn);
         finish(v, RL_E_AUTH, 0);
+        return;
+    case RL_REPLY_INVALID: /* the node's error; the stream is in step */
+        finish(v, RL_E_REPLY, 0);
+        return;
+    case RL_REPLY_NOMEM:
+        finish(v, RL_E_NOMEM, 0);
         return;
     default:
         if (r->type != REDIS_REPLY_ERROR) {
@@ -295,14 +259,11 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         if (c->discard > 0) { /* owed to an earlier call that stopped listening */
             c->discard--;
             if (op->kind == RL_OP_WAKE_WAIT && v->phase == PH_WAIT && r->type == REDIS_REPLY_ARRAY) {
-                /* an earlier wait's reply: a wake naming us counts now */
+                /* an earlier wait's reply: a wake naming us counts now (and
+                 * moves the waiter's cursor on, as any XREAD reply does) */
                 long long ignored;
-                char got[RL_WAKE_ID_MAX + 32];
-                int verdict = rl_op_judge(op, r, &ignored, got, sizeof got);
-                if ((verdict == RL_REPLY_YES || verdict == RL_REPLY_NO) && got[0]) {
-                    rl_conn_wake_cursor_set(c, op->waiter, op->waiter_len, got);
-                }
-                if (verdict == RL_REPLY_YES) {
+                char got[RL_ERRLEN];
+                if (rl_op_family_of(op->kind)->judge(op, c, r, &ignored, got, sizeof got) == RL_REPLY_YES) {
                     finish(v, RL_OK, 1);
                 }
             }
@@ -353,7 +314,7 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         v->conn->stats.dropped++; /* it holds an unread reply: never reuse it */
         if (v->sent && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT)) {
             /* the node may still run our SET when it wakes up: take it back then */
-            rl_conn_defer_undo(v->conn, op->key, op->key_len, op->token, op->token_len);
+            rl_undo_defer(v->conn, op->key, op->key_len, op->token, op->token_len);
         }
     }
     rl_conn_close(v->conn);

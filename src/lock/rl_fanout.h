@@ -27,7 +27,7 @@ typedef struct rl_vote {
                              (set by the caller that made it: nobody woken) */
     char err[RL_ERRLEN];  /* out: what went wrong, without the node's name */
     /* private to the fan-out */
-    int phase, handshake_left, auth_pending, reused, retried, form;
+    int phase, handshake_left, handshake_judged, reused, retried, form;
     int ack_owed;         /* a WAIT follows the command on the wire */
     int ack_next;         /* the command was judged: the next reply is WAIT's */
     int cmd_yes;          /* what the command said, while WAIT's reply is awaited */

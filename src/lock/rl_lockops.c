@@ -1,36 +1,14 @@
 #include "rl_lockops.h"
+#include "rl_lock_state.h"
 #include "rl_scripts.h"
 #include "../base/rl_status.h"
-#include "../topology/rl_sentinel.h"
+#include "../transport/rl_argv.h"
+#include "../transport/rl_handshake.h"
 #include "../topology/rl_slots.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
-
-#define MAX_ARGS 40 /* EVALSHA, sha, numkeys, 1 + 19 keys, up to 7 ARGV: 30 */
-
-typedef struct argv_builder {
-    const char *argv[MAX_ARGS];
-    size_t lens[MAX_ARGS];
-    int argc;
-    char nums[4][24];
-    int nnums;
-} argv_builder;
-
-static void arg(argv_builder *b, const char *s, size_t len)
-{
-    if (b->argc < MAX_ARGS) { /* MAX_ARGS holds the longest command: never false */
-        b->argv[b->argc] = s;
-        b->lens[b->argc++] = len;
-    }
-}
-
-static void arg_num(argv_builder *b, long long v)
-{
-    char *buf = b->nums[b->nnums++];
-    arg(b, buf, (size_t)snprintf(buf, 24, "%lld", v));
-}
 
 /* The keys of one lock besides the lock key (rl_scripts.c, rl_key_derived()):
  * its queue, reservation, fence counter, shared holders and wake streams
@@ -97,7 +75,7 @@ int rl_wake_bucket(const char *waiter, size_t len)
 /* EVAL/EVALSHA <script> <numkeys> <keys...>: the script's KEYS in the order
  * its .lua file names them (rl_script_keys_of()), leaving out each key it
  * may go without unless `with` has its role's bit. */
-static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op, const lock_keys *k,
+static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, const lock_keys *k,
                         unsigned with)
 {
     const rl_script_keys *sk = rl_script_keys_of(s);
@@ -109,21 +87,21 @@ static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op,
         use[i] = !(sk->optional & (1u << i)) || (with & WITH(sk->role[i]));
         n += use[i] ? (sk->role[i] == RL_KEY_WAKE ? RL_WAKE_BUCKETS : 1) : 0;
     }
-    arg(b, eval ? "EVAL" : "EVALSHA", eval ? 4 : 7);
-    arg(b, body, strlen(body));
-    arg_num(b, n);
+    rl_argv_add(b, eval ? "EVAL" : "EVALSHA", eval ? 4 : 7);
+    rl_argv_add(b, body, strlen(body));
+    rl_argv_add_num(b, n);
     for (i = 0; i < sk->n; i++) {
         if (!use[i]) {
             continue;
         }
         if (sk->role[i] == RL_KEY_LOCK) {
-            arg(b, op->key, op->key_len);
+            rl_argv_add(b, op->key, op->key_len);
         } else if (sk->role[i] == RL_KEY_WAKE) {
             for (j = 0; j < RL_WAKE_BUCKETS; j++) {
-                arg(b, k->buf[SLOT(RL_KEY_WAKE) + j], k->len[SLOT(RL_KEY_WAKE) + j]);
+                rl_argv_add(b, k->buf[SLOT(RL_KEY_WAKE) + j], k->len[SLOT(RL_KEY_WAKE) + j]);
             }
         } else {
-            arg(b, k->buf[SLOT(sk->role[i])], k->len[SLOT(sk->role[i])]);
+            rl_argv_add(b, k->buf[SLOT(sk->role[i])], k->len[SLOT(sk->role[i])]);
         }
     }
 }
@@ -131,26 +109,27 @@ static void script_head(argv_builder *b, rl_script s, int eval, const rl_op *op,
 /* XREAD COUNT 64 BLOCK <ms> STREAMS <base>\0w <last entry seen> */
 static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int64_t now_us)
 {
-    argv_builder b = {.argc = 0};
-    arg(&b, "XREAD", 5);
-    arg(&b, "COUNT", 5);
-    arg(&b, "64", 2);
-    arg(&b, "BLOCK", 5);
-    arg_num(&b, op->wait_ms > 0 ? op->wait_ms : 1); /* BLOCK 0 would block for ever */
-    arg(&b, "STREAMS", 7);
+    rl_argv b = {.argc = 0};
+    const char *from;
+    rl_argv_add(&b, "XREAD", 5);
+    rl_argv_add(&b, "COUNT", 5);
+    rl_argv_add(&b, "64", 2);
+    rl_argv_add(&b, "BLOCK", 5);
+    rl_argv_add_num(&b, op->wait_ms > 0 ? op->wait_ms : 1); /* BLOCK 0 would block for ever */
+    rl_argv_add(&b, "STREAMS", 7);
     int w = SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
-    arg(&b, k->buf[w], k->len[w]);
-    if (rl_conn_wake_cursor_for(c, op->waiter, op->waiter_len)) {
-        arg(&b, c->wake_from, strlen(c->wake_from));
+    rl_argv_add(&b, k->buf[w], k->len[w]);
+    if ((from = rl_wake_cursor(c, op->waiter, op->waiter_len)) != NULL) {
+        rl_argv_add_str(&b, from);
     } else {
-        arg(&b, "0-0", 3); /* from the start: entries before our first look count */
+        rl_argv_add(&b, "0-0", 3); /* from the start: entries before our first look count */
     }
-    return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
+    return rl_argv_append(c, &b, now_us);
 }
 
 /* A shared lock's or a permit's acquire script; a LOCK is one try (never
  * queued), the op's token standing in for the waiter id it needs. */
-static void append_acquire_other(argv_builder *b, const rl_op *op, int eval, const lock_keys *k)
+static void append_acquire_other(rl_argv *b, const rl_op *op, int eval, const lock_keys *k)
 {
     int wait = op->kind == RL_OP_LOCK_WAIT;
     if (op->mode == RL_MODE_SHARED) {
@@ -158,24 +137,24 @@ static void append_acquire_other(argv_builder *b, const rl_op *op, int eval, con
     } else {
         script_head(b, RL_SCRIPT_ACQUIRE_PERMIT, eval, op, k, 0);
     }
-    arg(b, op->token, op->token_len);
-    arg_num(b, op->ttl_ms);
+    rl_argv_add(b, op->token, op->token_len);
+    rl_argv_add_num(b, op->ttl_ms);
     if (wait) {
-        arg(b, op->waiter, op->waiter_len);
+        rl_argv_add(b, op->waiter, op->waiter_len);
     } else {
-        arg(b, op->token, op->token_len);
+        rl_argv_add(b, op->token, op->token_len);
     }
-    arg_num(b, wait ? op->wait_ms : 0);
-    arg(b, wait && op->enqueue ? "1" : "0", 1);
+    rl_argv_add_num(b, wait ? op->wait_ms : 0);
+    rl_argv_add(b, wait && op->enqueue ? "1" : "0", 1);
     if (op->mode == RL_MODE_PERMIT) {
-        arg_num(b, op->limit);
+        rl_argv_add_num(b, op->limit);
     }
 }
 
-int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
+int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
 {
     int eval = (form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL), rc;
-    argv_builder b = {.argc = 0};
+    rl_argv b = {.argc = 0};
     lock_keys k;
     int derived = (op->kind == RL_OP_UNLOCK && !op->one_key) || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
                   || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
@@ -190,30 +169,30 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
     case RL_OP_LOCK:
         if (op->promote) { /* a caller's token: its shared lock may become a lock */
             script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_SHARED) | (op->fencing ? WITH(RL_KEY_FENCE) : 0));
-            arg(&b, op->token, op->token_len);
-            arg_num(&b, op->ttl_ms);
-            arg(&b, "s", 1);
+            rl_argv_add(&b, op->token, op->token_len);
+            rl_argv_add_num(&b, op->ttl_ms);
+            rl_argv_add(&b, "s", 1);
             break;
         }
         if (op->fencing) { /* SET NX cannot count: the acquire script in every form */
             script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_FENCE));
-            arg(&b, op->token, op->token_len);
-            arg_num(&b, op->ttl_ms);
+            rl_argv_add(&b, op->token, op->token_len);
+            rl_argv_add_num(&b, op->ttl_ms);
             break;
         }
         if (form == RL_FORM_FIRST) {
-            arg(&b, "SET", 3);
-            arg(&b, op->key, op->key_len);
-            arg(&b, op->token, op->token_len);
-            arg(&b, "NX", 2);
-            arg(&b, "PX", 2);
-            arg_num(&b, op->ttl_ms);
+            rl_argv_add(&b, "SET", 3);
+            rl_argv_add(&b, op->key, op->key_len);
+            rl_argv_add(&b, op->token, op->token_len);
+            rl_argv_add(&b, "NX", 2);
+            rl_argv_add(&b, "PX", 2);
+            rl_argv_add_num(&b, op->ttl_ms);
             break;
         }
         /* a retry after a lost connection: our own token counts as ours */
         script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, NULL, 0);
-        arg(&b, op->token, op->token_len);
-        arg_num(&b, op->ttl_ms);
+        rl_argv_add(&b, op->token, op->token_len);
+        rl_argv_add_num(&b, op->ttl_ms);
         break;
     case RL_OP_UNLOCK:
         if (op->one_key) {
@@ -221,70 +200,55 @@ int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
         } else {
             script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, 0);
         }
-        arg(&b, op->token, op->token_len);
+        rl_argv_add(&b, op->token, op->token_len);
         if (op->force) {
-            arg(&b, "1", 1);
+            rl_argv_add(&b, "1", 1);
         }
         break;
     case RL_OP_HOLDS:
         script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
-        arg(&b, op->token, op->token_len);
+        rl_argv_add(&b, op->token, op->token_len);
         break;
     case RL_OP_EXTEND:
         script_head(&b, RL_SCRIPT_EXTEND, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
-        arg(&b, op->token, op->token_len);
-        arg_num(&b, op->ttl_ms);
+        rl_argv_add(&b, op->token, op->token_len);
+        rl_argv_add_num(&b, op->ttl_ms);
         break;
     case RL_OP_LOCK_WAIT:
         script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
                     (op->fencing ? WITH(RL_KEY_FENCE) : 0) | (op->promote ? WITH(RL_KEY_SHARED) : 0));
-        arg(&b, op->token, op->token_len);
-        arg_num(&b, op->ttl_ms);
-        arg(&b, op->waiter, op->waiter_len);
-        arg_num(&b, op->wait_ms);
-        arg(&b, op->enqueue ? "1" : "0", 1);
+        rl_argv_add(&b, op->token, op->token_len);
+        rl_argv_add_num(&b, op->ttl_ms);
+        rl_argv_add(&b, op->waiter, op->waiter_len);
+        rl_argv_add_num(&b, op->wait_ms);
+        rl_argv_add(&b, op->enqueue ? "1" : "0", 1);
         if (op->promote) {
-            arg(&b, "s", 1);
+            rl_argv_add(&b, "s", 1);
         }
         break;
     case RL_OP_LEAVE:
         /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */
         script_head(&b, RL_SCRIPT_LEAVE, 1, op, &k, 0);
-        arg(&b, op->waiter, op->waiter_len);
+        rl_argv_add(&b, op->waiter, op->waiter_len);
         break;
     case RL_OP_FENCE_RAISE:
         script_head(&b, RL_SCRIPT_FENCE_RAISE, eval, op, &k, 0);
-        arg_num(&b, op->fence);
+        rl_argv_add_num(&b, op->fence);
         break;
     case RL_OP_WAKE_WAIT:
         rc = append_wake_wait(c, op, &k, now_us);
         lock_keys_free(&k);
         return rc;
     case RL_OP_SENTINEL_MASTER:
-        arg(&b, "SENTINEL", 8);
-        arg(&b, "get-master-addr-by-name", 23);
-        arg(&b, op->key, op->key_len);
-        break;
     case RL_OP_ROLE:
-        arg(&b, "ROLE", 4);
-        break;
     case RL_OP_CLUSTER_SLOTS:
-        arg(&b, "CLUSTER", 7);
-        arg(&b, "SLOTS", 5);
-        break;
+        return RL_E_PROTOCOL; /* the topology family's (rl_op_family_of() never sends them here) */
     }
-    rc = rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
+    rc = rl_argv_append(c, &b, now_us);
     if (derived) {
         lock_keys_free(&k);
     }
     return rc;
-}
-
-int rl_asking_append(rl_conn *c, int64_t now_us)
-{
-    argv_builder b = {.argc = 0};
-    arg(&b, "ASKING", 6);
-    return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
 }
 
 int rl_op_wants_ack(const rl_op *op)
@@ -295,11 +259,11 @@ int rl_op_wants_ack(const rl_op *op)
 
 int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us)
 {
-    argv_builder b = {.argc = 0};
-    arg(&b, "WAIT", 4);
-    arg_num(&b, op->min_replicas);
-    arg_num(&b, op->replica_timeout_ms > 0 ? op->replica_timeout_ms : 1);
-    return rl_conn_append(c, b.argc, b.argv, b.lens, now_us);
+    rl_argv b = {.argc = 0};
+    rl_argv_add(&b, "WAIT", 4);
+    rl_argv_add_num(&b, op->min_replicas);
+    rl_argv_add_num(&b, op->replica_timeout_ms > 0 ? op->replica_timeout_ms : 1);
+    return rl_argv_append(c, &b, now_us);
 }
 
 int rl_ack_judge(const rl_op *op, const void *r, char *err, size_t errlen)
@@ -319,43 +283,6 @@ int rl_ack_judge(const rl_op *op, const void *r, char *err, size_t errlen)
         snprintf(err, errlen, "unexpected reply of type %d to WAIT", reply->type);
     }
     return RL_REPLY_ERROR;
-}
-
-int rl_undos_append(rl_conn *c, int64_t now_us)
-{
-    int i, n = 0;
-    for (i = 0; i < c->undos; i++) {
-        size_t key_len = c->undo_key_len[i];
-        rl_op op = {.kind = RL_OP_UNLOCK, .key = c->undo[i], .key_len = key_len,
-                     .token = c->undo[i] + key_len, .token_len = c->undo_len[i] - key_len};
-        if (rl_op_append(c, &op, RL_FORM_EVAL, now_us) == 0) {
-            n++;
-        }
-    }
-    rl_conn_clear_undos(c);
-    return n;
-}
-
-/* Sentinel's answer and ROLE (src/topology/rl_sentinel.c judges them). */
-static int judge_topology(const rl_op *op, const redisReply *reply, long long *value, char *err, size_t errlen)
-{
-    rl_sentinel_addr addr;
-    int v;
-
-    if (op->kind == RL_OP_ROLE) {
-        v = rl_sentinel_judge_role(reply, err, errlen);
-    } else {
-        v = rl_sentinel_judge_master(reply, &addr, err, errlen);
-        if (v == RL_SENTINEL_OK) {
-            snprintf(err, errlen, "%s", addr.host);
-            *value = addr.port;
-        }
-    }
-    if (v == RL_SENTINEL_BAD && reply->type == REDIS_REPLY_ERROR
-        && (strncmp(reply->str, "NOAUTH", 6) == 0 || strncmp(reply->str, "WRONGPASS", 9) == 0)) {
-        return RL_REPLY_NOAUTH;
-    }
-    return v == RL_SENTINEL_OK ? RL_REPLY_YES : v == RL_SENTINEL_NO ? RL_REPLY_NO : RL_REPLY_ERROR;
 }
 
 static int is_bulk(const redisReply *r)
@@ -428,44 +355,50 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
     return yes ? RL_REPLY_YES : RL_REPLY_NO;
 }
 
-int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, size_t errlen)
+/* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in err)
+ * becomes the waiter's cursor on c, where its next XREAD begins. */
+static int judge_wake_on(const rl_op *op, rl_conn *c, const redisReply *reply, long long *value, char *err,
+                         size_t errlen)
+{
+    int verdict = judge_wake(op, reply, value, err, errlen);
+    if (verdict == RL_REPLY_YES || verdict == RL_REPLY_NO) {
+        if (err[0]) {
+            rl_wake_cursor_set(c, op->waiter, op->waiter_len, err);
+        }
+        err[0] = '\0'; /* an id, no message */
+    }
+    return verdict;
+}
+
+int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *value, char *err, size_t errlen)
 {
     const redisReply *reply = r;
 
     *value = 0;
-    if (op->kind == RL_OP_SENTINEL_MASTER || op->kind == RL_OP_ROLE) {
-        return judge_topology(op, reply, value, err, errlen);
-    }
     switch (reply->type) {
     case REDIS_REPLY_ERROR:
         snprintf(err, errlen, "%.*s", (int)reply->len, reply->str);
         if (strncmp(reply->str, "NOSCRIPT", 8) == 0) {
             return RL_REPLY_NOSCRIPT;
         }
-        if (strncmp(reply->str, "NOAUTH", 6) == 0 || strncmp(reply->str, "WRONGPASS", 9) == 0) {
-            return RL_REPLY_NOAUTH;
-        }
-        if (strstr(reply->str, "Protocol error: unauthenticated") != NULL) {
-            /* a server that wants AUTH refuses commands of more than 10
-             * arguments (the release and the queueing scripts) this way,
-             * and closes the connection: the cause is the same as NOAUTH's */
-            snprintf(err, errlen, "NOAUTH Authentication required.");
-            return RL_REPLY_NOAUTH;
-        }
-        return RL_REPLY_ERROR;
+        return rl_reply_wants_login(reply, err, errlen) ? RL_REPLY_NOAUTH : RL_REPLY_ERROR;
     case REDIS_REPLY_STATUS: /* SET NX: +OK */
         if (op->kind == RL_OP_LOCK && strcmp(reply->str, "OK") == 0) {
             return RL_REPLY_YES;
         }
         break;
     case REDIS_REPLY_NIL: /* SET NX: held by someone; XREAD: not woken in time */
+        if (op->kind == RL_OP_WAKE_WAIT) {
+            err[0] = '\0'; /* no entry read: the cursor stays */
+        }
         if (op->kind == RL_OP_LOCK || op->kind == RL_OP_WAKE_WAIT) {
             return RL_REPLY_NO;
         }
         break;
     case REDIS_REPLY_ARRAY: /* XREAD: releases happened */
         if (op->kind == RL_OP_WAKE_WAIT) {
-            return judge_wake(op, reply, value, err, errlen);
+            return c != NULL ? judge_wake_on(op, c, reply, value, err, errlen)
+                             : judge_wake(op, reply, value, err, errlen);
         }
         break;
     case REDIS_REPLY_INTEGER: /* scripts */
@@ -484,32 +417,4 @@ int rl_op_judge(const rl_op *op, const void *r, long long *value, char *err, siz
     }
     snprintf(err, errlen, "unexpected reply of type %d", reply->type);
     return RL_REPLY_ERROR;
-}
-
-int rl_handshake_append(rl_conn *c, int64_t now_us)
-{
-    argv_builder b = {.argc = 0};
-    int n = 0;
-
-    if (c->ep.password) {
-        arg(&b, "AUTH", 4);
-        if (c->ep.username) {
-            arg(&b, c->ep.username, strlen(c->ep.username));
-        }
-        arg(&b, c->ep.password, strlen(c->ep.password));
-        if (rl_conn_append(c, b.argc, b.argv, b.lens, now_us) != 0) {
-            return -1;
-        }
-        n++;
-    }
-    if (c->ep.database != 0) {
-        b.argc = b.nnums = 0;
-        arg(&b, "SELECT", 6);
-        arg_num(&b, c->ep.database);
-        if (rl_conn_append(c, b.argc, b.argv, b.lens, now_us) != 0) {
-            return -1;
-        }
-        n++;
-    }
-    return n;
 }

@@ -1,77 +1,10 @@
-/* The lock commands: how each is written to a node and how its reply
- * counts as a vote. Split so one poll loop can drive one node or many. */
+/* The lock family of commands (rl_op.h): how each lock kind is written to a
+ * node (SET NX PX, the scripts by EVALSHA or EVAL, XREAD of a wake stream),
+ * how its reply counts as a vote, and WAIT for replicas after it. */
 #ifndef RL_LOCKOPS_H
 #define RL_LOCKOPS_H
 #include <stddef.h>
-#include "../transport/rl_conn.h"
-
-typedef enum rl_op_kind {
-    RL_OP_LOCK,      /* SET key token NX PX ttl */
-    RL_OP_UNLOCK,    /* delete key if it holds token, wake the next waiter (Lua) */
-    RL_OP_EXTEND,    /* set key's TTL to ttl if it holds token (Lua) */
-    RL_OP_LOCK_WAIT, /* take key, or queue waiter and say the PTTL (Lua) */
-    RL_OP_WAKE_WAIT, /* XREAD the lock's wake stream from the connection's
-                        wake_from, for wait_ms: yes when a release names
-                        the waiter; the last entry's id comes back in err */
-    RL_OP_LEAVE,     /* take waiter out of key's queue (Lua) */
-    RL_OP_SENTINEL_MASTER, /* SENTINEL get-master-addr-by-name <key>: a yes puts
-                              the master's host in err and its port in value */
-    RL_OP_ROLE,      /* ROLE: yes when the node is a master */
-    RL_OP_CLUSTER_SLOTS, /* CLUSTER SLOTS into *slot_map (the first complete
-                           map wins): yes when it covers every slot */
-    RL_OP_FENCE_RAISE,  /* raise key's fence counter to op->fence (Lua) */
-    RL_OP_HOLDS         /* yes when token holds key now, of any kind (Lua) */
-} rl_op_kind;
-
-/* What an acquire takes (LOCK, LOCK_WAIT). */
-typedef enum rl_mode {
-    RL_MODE_EXCLUSIVE = 0, /* a lock: one holder */
-    RL_MODE_SHARED,        /* a shared lock: any number of shared holders, never with an exclusive one */
-    RL_MODE_PERMIT         /* a semaphore's permit: at most op->limit holders */
-} rl_mode;
-
-typedef struct rl_op {
-    rl_op_kind kind;
-    const char *key;
-    size_t key_len;
-    const char *token;
-    size_t token_len;
-    long long ttl_ms;
-    const char *waiter;  /* LOCK_WAIT, WAKE_WAIT, LEAVE: the waiter's id */
-    size_t waiter_len;
-    long long wait_ms;   /* LOCK_WAIT: how long the waiter waits; WAKE_WAIT: block for */
-    int enqueue;         /* LOCK_WAIT: queue the waiter when the lock is held */
-    int min_replicas;    /* LOCK, LOCK_WAIT, EXTEND: > 0 sends WAIT after the command */
-    long long replica_timeout_ms; /* ... with this timeout (at least 1 ms: WAIT 0 blocks for ever) */
-    int repeat;          /* send in the form that is safe to repeat from the
-                            start (a retry on a new master after a failover) */
-    int asking;          /* Cluster: send ASKING first (after an ASK redirection) */
-    void *slot_map;      /* CLUSTER_SLOTS: the rl_slot_map to fill */
-    int fencing;         /* LOCK, LOCK_WAIT: count the acquisition on key's fence
-                            counter; a yes vote's value is its number */
-    long long fence;     /* FENCE_RAISE: the number to raise the counter to */
-    int mode;            /* LOCK, LOCK_WAIT: an rl_mode (a LOCK of another mode than
-                            exclusive is that mode's script, not queueing);
-                            EXTEND, HOLDS: RL_MODE_SHARED sends the shared holders'
-                            key (else a shared lock answers no with value -1) */
-    long long limit;     /* RL_MODE_PERMIT: the semaphore's limit */
-    int force;           /* UNLOCK: whoever holds it (token unused) */
-    int one_key;         /* UNLOCK: touch the lock key alone, wake nobody (a
-                            Cluster slot under migration answers a script of
-                            several keys TRYAGAIN); a shared lock's value is -1 */
-    int promote;         /* LOCK, LOCK_WAIT of a lock: a shared lock whose only
-                            holder is token becomes token's lock (the acquire
-                            script, with the shared holders' key) */
-} rl_op;
-
-typedef enum rl_send_form {
-    RL_FORM_FIRST,  /* SET NX PX, or EVALSHA */
-    RL_FORM_EVAL,   /* EVAL after NOSCRIPT (it also caches the script again) */
-    RL_FORM_RETRY,  /* after a connection lost mid-command: a form that is
-                       safe to repeat, so a lock we may already hold counts
-                       as ours instead of as taken */
-    RL_FORM_RETRY_EVAL
-} rl_send_form;
+#include "rl_op.h"
 
 /* Waiters are spread over this many wake streams of a lock (by the last
  * hex digit of their id): a release wakes the blocked readers of one
@@ -87,17 +20,15 @@ typedef enum rl_send_form {
  * compute the same in Lua. */
 int rl_wake_bucket(const char *waiter, size_t len);
 
-/* Appends op to c's output buffer in the given form. 0 or RL_E_NOMEM. */
-int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
+/* The lock family's writer: appends op (a lock kind) to c's output buffer
+ * in the given form; a WAKE_WAIT reads from the waiter's cursor on c
+ * (rl_lock_state.h). 0 or RL_E_NOMEM. */
+int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
 
-/* Appends a release (compare-and-delete, as EVAL: nobody waits for its
- * reply, so there is no NOSCRIPT fallback) for each lock that timed out on
- * c earlier (rl_conn_defer_undo), and forgets them. Returns how many
- * replies they owe. */
-int rl_undos_append(rl_conn *c, int64_t now_us);
-
-/* Appends ASKING (Cluster, before a command redirected by ASK). 0 or RL_E_NOMEM. */
-int rl_asking_append(rl_conn *c, int64_t now_us);
+/* The lock family's judge (rl_op_judge()). With c, a WAKE_WAIT's last
+ * entry id becomes the waiter's cursor on c instead of coming back in err. */
+int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *reply, long long *value, char *err,
+                     size_t errlen);
 
 /* Does op ask for replica acknowledgement (a WAIT in the same write)? */
 int rl_op_wants_ack(const rl_op *op);
@@ -109,22 +40,5 @@ int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us);
  * acknowledged; RL_REPLY_NO with err saying how many of how many did;
  * RL_REPLY_ERROR (err: the server's message) otherwise. */
 int rl_ack_judge(const rl_op *op, const void *reply, char *err, size_t errlen);
-
-/* Outcome of one reply to op. */
-#define RL_REPLY_YES 1
-#define RL_REPLY_NO 0
-#define RL_REPLY_NOSCRIPT 2   /* script cache empty: resend in an EVAL form */
-#define RL_REPLY_ERROR 3      /* err holds the server's message */
-#define RL_REPLY_NOAUTH 4     /* server wants AUTH: err holds its message */
-
-/* Reads a reply (redisReply *) to op; *value gets an integer reply (the
- * PTTL for LOCK_WAIT; the acquisition's fence number for a yes to a LOCK or
- * LOCK_WAIT with fencing). For WAKE_WAIT, err gets the id of the last stream
- * entry read (also with RL_REPLY_NO: entries naming other waiters). */
-int rl_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
-
-/* Appends the login commands (AUTH, SELECT) a fresh connection needs;
- * returns how many replies they owe (0: none needed) or -1 when out of memory. */
-int rl_handshake_append(rl_conn *c, int64_t now_us);
 
 #endif

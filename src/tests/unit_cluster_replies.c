@@ -9,18 +9,6 @@
 #include "unit.h"
 #include "../topology/rl_slots.h"
 
-static redisReply *parse_len(const char *resp, size_t len)
-{
-    redisReader *r = redisReaderCreate();
-    void *reply = NULL;
-    redisReaderFeed(r, resp, len);
-    if (redisReaderGetReply(r, &reply) != REDIS_OK) {
-        reply = NULL;
-    }
-    redisReaderFree(r);
-    return reply;
-}
-
 static int redirect(const char *err, rl_redirect *r)
 {
     return rl_cluster_redirect(err, strlen(err), r);
@@ -118,7 +106,7 @@ static void add(text *t, const char *fmt, ...)
 
 static int map_len(rl_slot_map *m, const char *resp, size_t len, const char *asked, char *err)
 {
-    redisReply *r = parse_len(resp, len);
+    redisReply *r = unit_reply(resp, len);
     int v = r ? rl_slot_map_from_reply(m, r, asked, err, 160) : 99;
     freeReplyObject(r);
     return v;

@@ -9,14 +9,7 @@
 
 static redisReply *parse(const char *resp)
 {
-    redisReader *r = redisReaderCreate();
-    void *reply = NULL;
-    redisReaderFeed(r, resp, strlen(resp));
-    if (redisReaderGetReply(r, &reply) != REDIS_OK) {
-        reply = NULL;
-    }
-    redisReaderFree(r);
-    return reply;
+    return unit_reply(resp, strlen(resp));
 }
 
 static int master(const char *resp, rl_sentinel_addr *a, char *err)

@@ -2,7 +2,7 @@
  * before the next command to that node; at most RL_CONN_MAX_UNDO are kept. */
 #include <string.h>
 #include "unit.h"
-#include "../lock/rl_lockops.h"
+#include "../lock/rl_lock_state.h"
 #include "../lock/rl_scripts.h"
 
 UNIT_TEST(test_deferred_undos)
@@ -16,8 +16,8 @@ UNIT_TEST(test_deferred_undos)
     ep.host = "h";
     ep.port = 1;
     c = rl_conn_new(&ep, RL_ROLE_COMMAND);
-    rl_conn_defer_undo(c, "lock:a", 6, "tok1", 4);
-    CHECK(rl_undos_append(c, 1) == 1 && c->undos == 0 && c->owed == 1, "one undo appended");
+    rl_undo_defer(c, "lock:a", 6, "tok1", 4);
+    CHECK(rl_undos_append(c, 1) == 1 && rl_undos_pending(c) == 0 && c->owed == 1, "one undo appended");
     /* the release script with all its keys: the lock, then its queue,
      * reservation, shared holders and 16 wake streams, each the lock key,
      * NUL, a letter, and the tag of the lock key's slot (6035: "0j4") */
@@ -37,8 +37,8 @@ UNIT_TEST(test_deferred_undos)
           (int)c->out_len, c->out);
     CHECK(rl_undos_append(c, 1) == 0, "undos sent twice");
     for (i = 0; i < RL_CONN_MAX_UNDO + 3; i++) {
-        rl_conn_defer_undo(c, "lock:b", 6, "tok2", 4);
+        rl_undo_defer(c, "lock:b", 6, "tok2", 4);
     }
-    CHECK(c->undos == RL_CONN_MAX_UNDO, "kept %d undos", c->undos);
+    CHECK(rl_undos_pending(c) == RL_CONN_MAX_UNDO, "kept %d undos", rl_undos_pending(c));
     rl_conn_free(c); /* frees what was never sent */
 }

@@ -40,21 +40,13 @@ rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role)
     return c;
 }
 
-int rl_conn_wake_cursor_for(const rl_conn *c, const char *waiter, size_t len)
+void rl_conn_attach(rl_conn *c, void *data, void (*free_fn)(void *))
 {
-    return c->wake_from[0] != '\0' && len < sizeof c->wake_for && strlen(c->wake_for) == len
-        && memcmp(c->wake_for, waiter, len) == 0;
-}
-
-void rl_conn_wake_cursor_set(rl_conn *c, const char *waiter, size_t len, const char *id)
-{
-    if (len >= sizeof c->wake_for || strlen(id) >= sizeof c->wake_from || memchr(waiter, '\0', len)) {
-        c->wake_from[0] = c->wake_for[0] = '\0'; /* cannot be kept: read from the start next time */
-        return;
+    if (c->attached != NULL && c->attached_free != NULL) {
+        c->attached_free(c->attached);
     }
-    memcpy(c->wake_for, waiter, len);
-    c->wake_for[len] = '\0';
-    strcpy(c->wake_from, id);
+    c->attached = data;
+    c->attached_free = free_fn;
 }
 
 static void forget_addrs(rl_conn *c)
@@ -99,7 +91,7 @@ void rl_conn_free(rl_conn *c)
     if (c == NULL) {
         return;
     }
-    rl_conn_clear_undos(c);
+    rl_conn_attach(c, NULL, NULL);
     rl_conn_close(c);
     free(c->out);
     rl_endpoint_clear(&c->ep);
@@ -512,27 +504,4 @@ void *rl_conn_next_reply(rl_conn *c, int *status)
         c->owed_since_us = c->owed > 0 ? c->last_reply_us : 0;
     }
     return reply;
-}
-
-void rl_conn_defer_undo(rl_conn *c, const char *key, size_t key_len, const char *token, size_t token_len)
-{
-    char *buf;
-    if (c->undos == RL_CONN_MAX_UNDO || (buf = malloc(key_len + token_len)) == NULL) {
-        return; /* the lock's TTL still bounds it */
-    }
-    memcpy(buf, key, key_len);
-    memcpy(buf + key_len, token, token_len);
-    c->undo[c->undos] = buf;
-    c->undo_key_len[c->undos] = key_len;
-    c->undo_len[c->undos] = key_len + token_len;
-    c->undos++;
-}
-
-void rl_conn_clear_undos(rl_conn *c)
-{
-    int i;
-    for (i = 0; i < c->undos; i++) {
-        free(c->undo[i]);
-    }
-    c->undos = 0;
 }

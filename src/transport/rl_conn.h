@@ -15,10 +15,6 @@ typedef struct rl_conn_stats {
     uint64_t dropped;     /* closed because replies were left unread */
 } rl_conn_stats;
 
-#define RL_CONN_MAX_UNDO 8
-/* Longest stream entry id kept (ms-seq: two 64-bit numbers and a dash), with its NUL. */
-#define RL_WAKE_ID_MAX 48
-
 /* What a connection is for: a waiter's blocking reads never share a socket
  * with the lock commands. */
 typedef enum rl_conn_role {
@@ -54,29 +50,28 @@ typedef struct rl_conn {
     int64_t owed_since_us;   /* when the oldest owed reply was asked for */
     int64_t last_reply_us;   /* when the server last answered on this socket */
     int64_t down_until_us;   /* after a timeout: fail fast until then */
-    char *undo[RL_CONN_MAX_UNDO]; /* key then token (undo_key_len bytes of key) of locks that timed out */
-    size_t undo_len[RL_CONN_MAX_UNDO], undo_key_len[RL_CONN_MAX_UNDO];
-    int undos;
     rl_conn_stats stats;
-    char wake_from[RL_WAKE_ID_MAX]; /* wait connections: the last wake stream
-                                entry seen, where the next XREAD begins... */
-    char wake_for[RL_WAKE_ID_MAX]; /* ...for this waiter id only (another
-                                waiter, or another lock, reads from the start) */
+    /* What a layer above keeps about this connection (the lock layer's
+     * record), opaque here: it lives as long as the connection, across
+     * reconnects and the requests a pooled connection serves, and
+     * rl_conn_free() frees it with the destructor it was attached with.
+     * Set only by rl_conn_attach(). */
+    void *attached;
+    void (*attached_free)(void *);
     int must_answer;         /* an early decision still waits for this node (a
                                 sentinel group's master: its failure is how a
-                                failover is noticed) */
+                                failover is noticed). Topology state, kept here
+                                while ext/rl_topology.c sets the field itself */
 } rl_conn;
 
 /* A closed connection to a copy of ep, for role. NULL when out of memory. */
 rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role);
 
-/* Whether c's wake stream cursor (wake_from) belongs to this waiter. */
-int rl_conn_wake_cursor_for(const rl_conn *c, const char *waiter, size_t len);
+/* Gives c data to keep until it is freed, then to free with free_fn (which
+ * may be NULL). Data attached before is freed first. */
+void rl_conn_attach(rl_conn *c, void *data, void (*free_fn)(void *));
 
-/* Records the last wake stream entry id this waiter read on c. */
-void rl_conn_wake_cursor_set(rl_conn *c, const char *waiter, size_t len, const char *id);
-
-/* Closes and frees. */
+/* Closes and frees, with what was attached to it. */
 void rl_conn_free(rl_conn *c);
 
 /* Closes the socket (a forked child's copy is closed without shutdown,
@@ -140,13 +135,6 @@ int rl_conn_flush(rl_conn *c, char *err, size_t errlen);
  * reset) or RL_E_PROTOCOL with "protocol error: <why>" in err; after an
  * error the caller closes the connection. */
 int rl_conn_fill(rl_conn *c, char *err, size_t errlen);
-
-/* Remembers that a lock of key with token timed out on this node: the node
- * may still apply it when it resumes. Up to RL_CONN_MAX_UNDO are kept. */
-void rl_conn_defer_undo(rl_conn *c, const char *key, size_t key_len, const char *token, size_t token_len);
-
-/* Forgets the deferred undos (rl_undos_append() sends them first). */
-void rl_conn_clear_undos(rl_conn *c);
 
 /* Takes the next complete reply (a redisReply *) off the reader, or NULL.
  * Sets *status to RL_E_PROTOCOL on a malformed stream. */

@@ -1,0 +1,45 @@
+/* What the lock layer remembers about one connection from one call to the
+ * next: the undos deferred on it (locks whose reply timed out: the node may
+ * still apply them, so a release goes out before its next command) and,
+ * on a wait connection, where the waiter's last XREAD of its wake stream
+ * ended.
+ *
+ * The transport keeps none of this: the record hangs on the connection by
+ * its one opaque pointer (rl_conn_attach), made on first use and freed by
+ * the connection with the destructor given there. So it lives exactly as
+ * long as the connection, a pooled one's across PHP requests, follows it
+ * through reconnects, and nothing but this file reads or writes it. */
+#ifndef RL_LOCK_STATE_H
+#define RL_LOCK_STATE_H
+#include <stddef.h>
+#include <stdint.h>
+#include "../transport/rl_conn.h"
+
+/* Deferred undos kept per connection; later ones are dropped (the lock's
+ * TTL still bounds them). */
+#define RL_CONN_MAX_UNDO 8
+
+/* Longest stream entry id kept (ms-seq: two 64-bit numbers and a dash), with its NUL. */
+#define RL_WAKE_ID_MAX 48
+
+/* Remembers that a lock of key with token timed out on c's node: the node
+ * may still apply it when it resumes. Up to RL_CONN_MAX_UNDO are kept. */
+void rl_undo_defer(rl_conn *c, const char *key, size_t key_len, const char *token, size_t token_len);
+
+/* How many undos c holds deferred. */
+int rl_undos_pending(const rl_conn *c);
+
+/* Appends a release (compare-and-delete, as EVAL: nobody waits for its
+ * reply, so there is no NOSCRIPT fallback) for each undo deferred on c,
+ * and forgets them. Returns how many replies they owe. */
+int rl_undos_append(rl_conn *c, int64_t now_us);
+
+/* The last wake stream entry id this waiter read on c (where its next
+ * XREAD begins), or NULL: none yet, or the cursor is another waiter's
+ * (another waiter, or another lock, reads from the start). */
+const char *rl_wake_cursor(const rl_conn *c, const char *waiter, size_t len);
+
+/* Records id as the waiter's cursor on c (one waiter's at a time). */
+void rl_wake_cursor_set(rl_conn *c, const char *waiter, size_t len, const char *id);
+
+#endif

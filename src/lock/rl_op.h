@@ -1,0 +1,125 @@
+/* One operation the fan-out (rl_fanout.c) runs on N nodes: its kind, what
+ * it is about, and the families of commands that write it and judge its
+ * replies. A kind belongs to one family, and the family picks the writer
+ * and the judge:
+ *   lock (src/lock/rl_lockops.c): LOCK, UNLOCK, EXTEND, LOCK_WAIT,
+ *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS;
+ *   topology (src/topology/rl_topology_cmds.c): SENTINEL_MASTER, ROLE,
+ *     CLUSTER_SLOTS.
+ * The login (src/transport/rl_handshake.c) and Cluster's ASKING prefix are
+ * no op kinds: the fan-out sends them around an op. */
+#ifndef RL_OP_H
+#define RL_OP_H
+#include <stddef.h>
+#include <stdint.h>
+#include "../transport/rl_conn.h"
+
+typedef enum rl_op_kind {
+    RL_OP_LOCK,      /* SET key token NX PX ttl */
+    RL_OP_UNLOCK,    /* delete key if it holds token, wake the next waiter (Lua) */
+    RL_OP_EXTEND,    /* set key's TTL to ttl if it holds token (Lua) */
+    RL_OP_LOCK_WAIT, /* take key, or queue waiter and say the PTTL (Lua) */
+    RL_OP_WAKE_WAIT, /* XREAD the lock's wake stream from the waiter's cursor
+                        on the connection (rl_lock_state.h), for wait_ms: yes
+                        when a release names the waiter; the last entry's
+                        id moves the cursor on */
+    RL_OP_LEAVE,     /* take waiter out of key's queue (Lua) */
+    RL_OP_SENTINEL_MASTER, /* SENTINEL get-master-addr-by-name <key>: a yes puts
+                              the master's host in err and its port in value */
+    RL_OP_ROLE,      /* ROLE: yes when the node is a master */
+    RL_OP_CLUSTER_SLOTS, /* CLUSTER SLOTS into *slot_map (the first complete
+                           map wins): yes when it covers every slot */
+    RL_OP_FENCE_RAISE,  /* raise key's fence counter to op->fence (Lua) */
+    RL_OP_HOLDS         /* yes when token holds key now, of any kind (Lua) */
+} rl_op_kind;
+
+/* What an acquire takes (LOCK, LOCK_WAIT). */
+typedef enum rl_mode {
+    RL_MODE_EXCLUSIVE = 0, /* a lock: one holder */
+    RL_MODE_SHARED,        /* a shared lock: any number of shared holders, never with an exclusive one */
+    RL_MODE_PERMIT         /* a semaphore's permit: at most op->limit holders */
+} rl_mode;
+
+typedef struct rl_op {
+    rl_op_kind kind;
+    const char *key;
+    size_t key_len;
+    const char *token;
+    size_t token_len;
+    long long ttl_ms;
+    const char *waiter;  /* LOCK_WAIT, WAKE_WAIT, LEAVE: the waiter's id */
+    size_t waiter_len;
+    long long wait_ms;   /* LOCK_WAIT: how long the waiter waits; WAKE_WAIT: block for */
+    int enqueue;         /* LOCK_WAIT: queue the waiter when the lock is held */
+    int min_replicas;    /* LOCK, LOCK_WAIT, EXTEND: > 0 sends WAIT after the command */
+    long long replica_timeout_ms; /* ... with this timeout (at least 1 ms: WAIT 0 blocks for ever) */
+    int repeat;          /* send in the form that is safe to repeat from the
+                            start (a retry on a new master after a failover) */
+    int asking;          /* Cluster: send ASKING first (after an ASK redirection) */
+    void *slot_map;      /* CLUSTER_SLOTS: the rl_slot_map to fill */
+    int fencing;         /* LOCK, LOCK_WAIT: count the acquisition on key's fence
+                            counter; a yes vote's value is its number */
+    long long fence;     /* FENCE_RAISE: the number to raise the counter to */
+    int mode;            /* LOCK, LOCK_WAIT: an rl_mode (a LOCK of another mode than
+                            exclusive is that mode's script, not queueing);
+                            EXTEND, HOLDS: RL_MODE_SHARED sends the shared holders'
+                            key (else a shared lock answers no with value -1) */
+    long long limit;     /* RL_MODE_PERMIT: the semaphore's limit */
+    int force;           /* UNLOCK: whoever holds it (token unused) */
+    int one_key;         /* UNLOCK: touch the lock key alone, wake nobody (a
+                            Cluster slot under migration answers a script of
+                            several keys TRYAGAIN); a shared lock's value is -1 */
+    int promote;         /* LOCK, LOCK_WAIT of a lock: a shared lock whose only
+                            holder is token becomes token's lock (the acquire
+                            script, with the shared holders' key) */
+} rl_op;
+
+typedef enum rl_send_form {
+    RL_FORM_FIRST,  /* SET NX PX, or EVALSHA */
+    RL_FORM_EVAL,   /* EVAL after NOSCRIPT (it also caches the script again) */
+    RL_FORM_RETRY,  /* after a connection lost mid-command: a form that is
+                       safe to repeat, so a lock we may already hold counts
+                       as ours instead of as taken */
+    RL_FORM_RETRY_EVAL
+} rl_send_form;
+
+/* Outcome of one reply to op. */
+#define RL_REPLY_YES 1
+#define RL_REPLY_NO 0
+#define RL_REPLY_NOSCRIPT 2   /* script cache empty: resend in an EVAL form */
+#define RL_REPLY_ERROR 3      /* err holds the server's message */
+#define RL_REPLY_NOAUTH 4     /* server wants AUTH: err holds its message */
+#define RL_REPLY_INVALID 5    /* a reply of the right type whose content is wrong
+                                 (err says how): the node's error, but the stream
+                                 is in step, so the connection is kept */
+#define RL_REPLY_NOMEM 6      /* out of memory while judging */
+
+/* A family of commands: how an op of its kinds is written to a node, and
+ * what a reply to it says. */
+typedef struct rl_op_family {
+    const char *name; /* "lock", "topology" */
+    /* Appends op to c's output buffer in the given form. 0 or RL_E_NOMEM. */
+    int (*append)(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
+    /* Judges a reply (redisReply *) to op, as rl_op_judge() below. c is the
+     * connection it came on (NULL: the reply judged alone): the family may
+     * keep what it remembers about the connection (the lock family: a
+     * waiter's wake cursor) and read what the reply needs (the topology
+     * family: the host CLUSTER SLOTS was asked). */
+    int (*judge)(const rl_op *op, rl_conn *c, const void *reply, long long *value, char *err, size_t errlen);
+} rl_op_family;
+
+/* The family of op kind. */
+const rl_op_family *rl_op_family_of(rl_op_kind kind);
+
+/* Appends op to c's output buffer in the given form (its family's
+ * writer). 0 or RL_E_NOMEM. */
+int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
+
+/* Reads a reply (redisReply *) to op (its family's judge, on no
+ * connection); *value gets an integer reply (the PTTL for LOCK_WAIT; the
+ * acquisition's fence number for a yes to a LOCK or LOCK_WAIT with
+ * fencing). For WAKE_WAIT, err gets the id of the last stream entry read
+ * (also with RL_REPLY_NO: entries naming other waiters). */
+int rl_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,77 @@
+/* The login a fresh connection sends (AUTH with the endpoint's user and
+ * password, SELECT of its database), how their replies are judged, and
+ * which refusals mean a login is wanted. */
+#include <string.h>
+#include <hiredis/hiredis.h>
+#include "unit.h"
+#include "../transport/rl_handshake.h"
+#include "../base/rl_status.h"
+
+/* The commands and the count rl_handshake_append gives for an endpoint. */
+#define LOGIN_IS(user, pass, db, n, lit) login_is(user, pass, db, n, lit, sizeof(lit) - 1)
+static void login_is(const char *user, const char *pass, long db, int n, const char *want, size_t want_len)
+{
+    rl_conn *c = unit_conn(user, pass, db);
+    int got = rl_handshake_append(c, 1);
+    CHECK(got == n && c->owed == n && unit_out_is(c, want, want_len), "login of %s/%s/%ld: %d commands", user ? user : "-",
+          pass ? "***" : "-", db, got);
+    rl_conn_free(c);
+}
+
+/* What rl_handshake_judge says of the nth reply on a connection to the endpoint. */
+static int judged(const char *pass, long db, int nth, const char *resp, char *err, size_t errlen)
+{
+    rl_conn *c = unit_conn(NULL, pass, db);
+    redisReply *r = unit_reply(resp, strlen(resp));
+    int rc = r ? rl_handshake_judge(c, nth, r, err, errlen) : 99;
+    freeReplyObject(r);
+    rl_conn_free(c);
+    return rc;
+}
+
+static int wants_login(const char *resp, char *err, size_t errlen)
+{
+    redisReply *r = unit_reply(resp, strlen(resp));
+    int v = r ? rl_reply_wants_login(r, err, errlen) : 99;
+    freeReplyObject(r);
+    return v;
+}
+
+UNIT_TEST(test_handshake_commands)
+{
+    LOGIN_IS(NULL, NULL, 0, 0, "");
+    LOGIN_IS(NULL, "secret", 0, 1, "*2\r\n$4\r\nAUTH\r\n$6\r\nsecret\r\n");
+    LOGIN_IS("alice", "secret", 0, 1, "*3\r\n$4\r\nAUTH\r\n$5\r\nalice\r\n$6\r\nsecret\r\n");
+    LOGIN_IS("alice", NULL, 0, 0, ""); /* a user without a password logs in as nobody */
+    LOGIN_IS(NULL, NULL, 3, 1, "*2\r\n$6\r\nSELECT\r\n$1\r\n3\r\n");
+    LOGIN_IS("alice", "secret", 15, 2,
+             "*3\r\n$4\r\nAUTH\r\n$5\r\nalice\r\n$6\r\nsecret\r\n*2\r\n$6\r\nSELECT\r\n$2\r\n15\r\n");
+}
+
+UNIT_TEST(test_handshake_judged)
+{
+    char err[128];
+
+    CHECK(judged("secret", 2, 0, "+OK\r\n", err, sizeof err) == 0, "AUTH accepted");
+    CHECK(judged("secret", 2, 1, "+OK\r\n", err, sizeof err) == 0, "SELECT accepted");
+    CHECK(judged("secret", 2, 0, "-WRONGPASS invalid username-password pair\r\n", err, sizeof err) == RL_E_AUTH
+          && strcmp(err, "AUTH refused: WRONGPASS invalid username-password pair") == 0, "AUTH refused: %s", err);
+    CHECK(judged("secret", 99, 1, "-ERR DB index is out of range\r\n", err, sizeof err) == RL_E_REPLY
+          && strcmp(err, "SELECT refused: ERR DB index is out of range") == 0, "SELECT refused after AUTH: %s", err);
+    CHECK(judged(NULL, 99, 0, "-ERR DB index is out of range\r\n", err, sizeof err) == RL_E_REPLY
+          && strncmp(err, "SELECT refused", 14) == 0, "SELECT first without a password: %s", err);
+}
+
+UNIT_TEST(test_handshake_login_wanted)
+{
+    char err[64] = "as the judge wrote it";
+
+    CHECK(wants_login("-NOAUTH Authentication required.\r\n", err, sizeof err) == 1
+          && strcmp(err, "as the judge wrote it") == 0, "NOAUTH, err untouched");
+    CHECK(wants_login("-WRONGPASS invalid username-password pair\r\n", err, sizeof err) == 1, "WRONGPASS");
+    CHECK(wants_login("-ERR Protocol error: unauthenticated multibulk length\r\n", err, sizeof err) == 1
+          && strcmp(err, "NOAUTH Authentication required.") == 0, "a long command refused unauthenticated: %s", err);
+    CHECK(wants_login("-ERR unknown command\r\n", err, sizeof err) == 0, "another error");
+    CHECK(wants_login("-NOSCRIPT No matching script\r\n", err, sizeof err) == 0, "NOSCRIPT");
+    CHECK(wants_login("+NOAUTH\r\n", err, sizeof err) == 0, "a status is no refusal");
+}

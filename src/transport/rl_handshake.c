@@ -1,0 +1,63 @@
+#include "rl_handshake.h"
+#include "rl_argv.h"
+#include "../base/rl_status.h"
+#include <stdio.h>
+#include <string.h>
+#include <hiredis/hiredis.h>
+
+int rl_handshake_append(rl_conn *c, int64_t now_us)
+{
+    rl_argv b = {.argc = 0};
+    int n = 0;
+
+    if (c->ep.password) {
+        rl_argv_add(&b, "AUTH", 4);
+        if (c->ep.username) {
+            rl_argv_add_str(&b, c->ep.username);
+        }
+        rl_argv_add_str(&b, c->ep.password);
+        if (rl_argv_append(c, &b, now_us) != 0) {
+            return -1;
+        }
+        n++;
+    }
+    if (c->ep.database != 0) {
+        b.argc = b.nnums = 0;
+        rl_argv_add(&b, "SELECT", 6);
+        rl_argv_add_num(&b, c->ep.database);
+        if (rl_argv_append(c, &b, now_us) != 0) {
+            return -1;
+        }
+        n++;
+    }
+    return n;
+}
+
+int rl_handshake_judge(const rl_conn *c, int nth, const void *reply, char *err, size_t errlen)
+{
+    const redisReply *r = reply;
+    int auth = nth == 0 && c->ep.password != NULL; /* AUTH, when sent, goes first */
+
+    if (r->type != REDIS_REPLY_ERROR) {
+        return 0;
+    }
+    snprintf(err, errlen, "%s refused: %.*s", auth ? "AUTH" : "SELECT", (int)r->len, r->str);
+    return auth ? RL_E_AUTH : RL_E_REPLY;
+}
+
+int rl_reply_wants_login(const void *reply, char *err, size_t errlen)
+{
+    const redisReply *r = reply;
+
+    if (r->type != REDIS_REPLY_ERROR) {
+        return 0;
+    }
+    if (strncmp(r->str, "NOAUTH", 6) == 0 || strncmp(r->str, "WRONGPASS", 9) == 0) {
+        return 1;
+    }
+    if (strstr(r->str, "Protocol error: unauthenticated") != NULL) {
+        snprintf(err, errlen, "NOAUTH Authentication required.");
+        return 1;
+    }
+    return 0;
+}
