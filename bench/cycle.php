@@ -52,20 +52,6 @@ foreach (['predis' => BENCH_HAVE_PREDIS, 'symfony/lock' => BENCH_HAVE_SYMFONY] a
     }
 }
 
-/** Mean µs per lock + unlock cycle over $cycles cycles. */
-function bench_cycles(BenchLock $l, string $resource, int $cycles): float
-{
-    $start = hrtime(true);
-    for ($i = 0; $i < $cycles; $i++) {
-        $t = $l->lock($resource, 10000);
-        if ($t === null) {
-            throw new RuntimeException(get_class($l) . ': lock not acquired');
-        }
-        $l->unlock($resource, $t);
-    }
-    return (hrtime(true) - $start) / 1e3 / $cycles;
-}
-
 // Warm up (connections open, scripts cached), then size each one's rounds
 // from a third of a round's time (or 200 cycles, whichever comes first).
 $cycles = [];

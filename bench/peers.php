@@ -2,7 +2,8 @@
 /*
  * The userland code PHP users would otherwise run, written the way the seed
  * documents (shared/seeds) and the popular libraries do it, each behind the
- * same two calls so that bench scripts can time them side by side.
+ * same two calls so that bench scripts can time them side by side
+ * (bench_cycles()).
  */
 
 require_once __DIR__ . '/libs.php';
@@ -14,6 +15,20 @@ interface BenchLock
 }
 
 const BENCH_RELEASE_LUA = 'if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end';
+
+/** Mean µs per lock + unlock cycle over $cycles cycles. */
+function bench_cycles(BenchLock $l, string $resource, int $cycles): float
+{
+    $start = hrtime(true);
+    for ($i = 0; $i < $cycles; $i++) {
+        $t = $l->lock($resource, 10000);
+        if ($t === null) {
+            throw new RuntimeException(get_class($l) . ': lock not acquired');
+        }
+        $l->unlock($resource, $t);
+    }
+    return (hrtime(true) - $start) / 1e3 / $cycles;
+}
 
 /** The extension, either class. */
 final class ExtLock implements BenchLock

@@ -24,6 +24,10 @@
 #                p50/p99, rebuilds, Redis commands per request; the
 #                extension, the bridges, the frameworks' polling stores
 #                (stampede.sh, its own redis-server)  stampede.txt/.dat/.svg
+# A separate script, not run here:
+#   builds.sh OLD [NEW]  two builds of this extension against each other
+#                (a refactoring's speed): cycle on 1, 3 and 5 nodes,
+#                handoff with 1 and 4 waiters, NEW/OLD      builds.txt
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
 # Env: BENCH_ONLY ("cycle kinds watchdog handoff fpm fpm-tls cluster stampede"), BENCH_DELAYS ("0.5 2"),
