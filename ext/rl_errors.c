@@ -41,15 +41,15 @@ void rl_throw_nodes(const rl_vote *votes, size_t n, size_t quorum)
     size_t i, failed = 0;
 
     for (i = 0; i < n; i++) {
-        failed += votes[i].status != RL_OK && votes[i].status != RL_E_SKIPPED;
+        failed += votes[i].err.code != RL_OK && votes[i].err.code != RL_E_SKIPPED;
     }
     if (n == 1) {
-        smart_str_append_printf(&msg, "Redis node %s: %s", votes[0].conn->name, votes[0].err);
+        smart_str_append_printf(&msg, "Redis node %s: %s", votes[0].conn->name, votes[0].err.msg);
     } else {
         smart_str_append_printf(&msg, "%zu of %zu Redis nodes failed (quorum is %zu): ", failed, n, quorum);
         for (i = 0; i < n; i++) {
-            if (votes[i].status != RL_OK && votes[i].status != RL_E_SKIPPED) {
-                smart_str_append_printf(&msg, "%s%s: %s", sep, votes[i].conn->name, votes[i].err);
+            if (votes[i].err.code != RL_OK && votes[i].err.code != RL_E_SKIPPED) {
+                smart_str_append_printf(&msg, "%s%s: %s", sep, votes[i].conn->name, votes[i].err.msg);
                 sep = "; ";
             }
         }

@@ -72,7 +72,7 @@ static void context_of(const rl_tally *t, int64_t start_us, zval *ctx)
     array_init(&nodes);
     for (i = 0; i < t->n; i++) {
         rl_vote *v = &t->votes[i];
-        add_assoc_string(&nodes, v->conn->name, v->status != RL_OK ? v->err
+        add_assoc_string(&nodes, v->conn->name, v->err.code != RL_OK ? v->err.msg
                          : v->one_key ? "yes, on the lock key alone: its Cluster slot is being migrated, waiters not woken"
                          : v->yes ? "yes" : "no");
     }

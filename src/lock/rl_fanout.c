@@ -22,14 +22,14 @@ static void finish(rl_vote *v, int status, int yes)
     if (status == RL_OK) {
         v->conn->down_until_us = 0; /* it answered: benched no more */
     }
-    v->status = status;
+    v->err.code = status;
     v->yes = (status == RL_OK) && yes;
     v->phase = PH_DONE;
 }
 
 static void fail(rl_vote *v, int status, const char *msg)
 {
-    snprintf(v->err, sizeof v->err, "%s", msg);
+    rl_error_set(&v->err, status, "%s", msg);
     finish(v, status, 0);
 }
 
@@ -45,7 +45,7 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now);
 /* Opens a new connection; a unix socket may connect at once. */
 static void start_connect(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
-    int rc = rl_conn_start_connect(v->conn, v->err, sizeof v->err);
+    int rc = rl_conn_start_connect(v->conn, v->err.msg, sizeof v->err.msg);
     if (rc != 0) {
         finish(v, rc, 0);
         return;
@@ -60,7 +60,7 @@ static void start_connect(rl_vote *v, const rl_op *op, const rl_timeouts *t, int
 
 static void tls_step(rl_vote *v, const rl_op *op, int64_t now)
 {
-    int rc = rl_conn_tls_step(v->conn, v->err, sizeof v->err);
+    int rc = rl_conn_tls_step(v->conn, v->err.msg, sizeof v->err.msg);
     if (rc == 1) {
         return; /* waits for v->conn->tls_want */
     }
@@ -81,7 +81,7 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
 
     if (c->ep.tls && !c->tls_ready) {
         if (c->ssl == NULL) {
-            int rc = rl_conn_tls_start(c, v->err, sizeof v->err);
+            int rc = rl_conn_tls_start(c, v->err.msg, sizeof v->err.msg);
             if (rc != 0) {
                 rl_conn_close(c);
                 finish(v, rc, 0);
@@ -151,7 +151,7 @@ static void lost(rl_vote *v, const rl_op *op, int status, const char *msg, const
 
 static void on_handshake_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_t now)
 {
-    int rc = rl_handshake_judge(v->conn, v->handshake_judged++, r, v->err, sizeof v->err);
+    int rc = rl_handshake_judge(v->conn, v->handshake_judged++, r, v->err.msg, sizeof v->err.msg);
     if (rc != 0) {
         /* The socket's login state is unknown now: never reuse it. */
         rl_conn_close(v->conn);
@@ -175,7 +175,7 @@ static void on_ack_reply(rl_vote *v, const rl_op *op, const redisReply *r)
         finish(v, RL_OK, 0);
         return;
     }
-    verdict = rl_ack_judge(op, r, v->err, sizeof v->err);
+    verdict = rl_ack_judge(op, r, v->err.msg, sizeof v->err.msg);
     if (verdict == RL_REPLY_YES) {
         finish(v, RL_OK, 1);
     } else {
@@ -191,7 +191,7 @@ static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_
         on_ack_reply(v, op, r);
         return;
     }
-    verdict = rl_op_family_of(op->kind)->judge(op, v->conn, r, &v->value, v->err, sizeof v->err);
+    verdict = rl_op_family_of(op->kind)->judge(op, v->conn, r, &v->value, v->err.msg, sizeof v->err.msg);
     switch (verdict) {
     case RL_REPLY_YES:
     case RL_REPLY_NO:
@@ -304,13 +304,13 @@ static int64_t down_window(const rl_timeouts *t)
 static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
     if (v->phase == PH_CONNECTING) {
-        snprintf(v->err, sizeof v->err, "connect timed out after %lld ms",
+        snprintf(v->err.msg, sizeof v->err.msg, "connect timed out after %lld ms",
                  (long long)(t->connect_us / 1000));
     } else if (v->phase == PH_TLS) {
-        snprintf(v->err, sizeof v->err, "TLS handshake timed out after %lld ms (not a TLS port?)",
+        snprintf(v->err.msg, sizeof v->err.msg, "TLS handshake timed out after %lld ms (not a TLS port?)",
                  (long long)(t->connect_us / 1000));
     } else {
-        snprintf(v->err, sizeof v->err, "timed out: no reply within %lld ms", (long long)(t->reply_us / 1000));
+        snprintf(v->err.msg, sizeof v->err.msg, "timed out: no reply within %lld ms", (long long)(t->reply_us / 1000));
         v->conn->stats.dropped++; /* it holds an unread reply: never reuse it */
         if (v->sent && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT)) {
             /* the node may still run our SET when it wakes up: take it back then */
@@ -329,7 +329,7 @@ static void on_writable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
     int rc;
 
     if (v->phase == PH_CONNECTING) {
-        rc = rl_conn_finish_connect(v->conn, v->err, sizeof v->err);
+        rc = rl_conn_finish_connect(v->conn, v->err.msg, sizeof v->err.msg);
         if (rc != 0) {
             finish(v, rc, 0);
             return;
@@ -363,7 +363,7 @@ static void ask(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 
 static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
-    memset(&v->status, 0, sizeof *v - offsetof(rl_vote, status));
+    memset(&v->err, 0, sizeof *v - offsetof(rl_vote, err)); /* all but the connection */
     v->form = op->repeat ? RL_FORM_RETRY : RL_FORM_FIRST;
     if (v->conn->down_until_us > now) {
         v->phase = PH_BENCHED;
@@ -389,7 +389,7 @@ static void call_up(rl_vote *votes, size_t n, size_t short_by, const rl_op *op, 
 
 static void leave_benched(rl_vote *v, int64_t now)
 {
-    snprintf(v->err, sizeof v->err, "timed out a moment ago; not asked again for %lld ms",
+    snprintf(v->err.msg, sizeof v->err.msg, "timed out a moment ago; not asked again for %lld ms",
              (long long)((v->conn->down_until_us - now + 999) / 1000));
     finish(v, RL_E_TIMEOUT, 0);
 }
@@ -406,7 +406,7 @@ static void abandon(rl_vote *v, int64_t now)
     if (v->phase == PH_CONNECTING || v->phase == PH_TLS || c->out_len > 0) {
         rl_conn_close(c);
     }
-    snprintf(v->err, sizeof v->err, "decided without waiting for this node");
+    snprintf(v->err.msg, sizeof v->err.msg, "decided without waiting for this node");
     finish(v, RL_E_SKIPPED, 0);
 }
 

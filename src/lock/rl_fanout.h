@@ -19,13 +19,13 @@ typedef struct rl_timeouts {
 /* What one node said. */
 typedef struct rl_vote {
     rl_conn *conn;        /* in: the node's connection (pooled or private) */
-    int status;           /* out: RL_OK when the node answered, else an rl_status */
-    int yes;              /* out: the node voted yes (status RL_OK) */
-    long long value;      /* out: an integer reply's value (status RL_OK) */
+    rl_error err;         /* out: code RL_OK when the node answered, else an rl_status
+                             and what went wrong (without the node's name) in msg */
+    int yes;              /* out: the node voted yes (err.code RL_OK) */
+    long long value;      /* out: an integer reply's value (err.code RL_OK) */
     int sent;             /* out: the command went out (it may have run) */
     int one_key;          /* out: a Cluster release made on the lock key alone
                              (set by the caller that made it: nobody woken) */
-    char err[RL_ERRLEN];  /* out: what went wrong, without the node's name */
     /* private to the fan-out */
     int phase, handshake_left, handshake_judged, reused, retried, form;
     int ack_owed;         /* a WAIT follows the command on the wire */
@@ -36,7 +36,7 @@ typedef struct rl_vote {
 
 /* Runs op on every node in votes[0..n). With early set it returns as soon
  * as `need` nodes voted yes or that can no longer happen; the nodes not
- * heard from then have status RL_E_SKIPPED and their connections keep the
+ * heard from then have err.code RL_E_SKIPPED and their connections keep the
  * owed reply to be read and dropped before their next command. Returns
  * the number of yes votes. */
 size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int early,

@@ -24,7 +24,7 @@ static void run_either_form(const rl_lock_nodes *ns, rl_verdict *v, rl_op *op, i
 
 static int not_acknowledged(const rl_vote *v)
 {
-    return v->status == RL_E_REPLICAS;
+    return v->err.code == RL_E_REPLICAS;
 }
 
 int rl_extend_run(const rl_lock_nodes *ns, const rl_op *extend_op, rl_verdict *v)

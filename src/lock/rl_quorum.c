@@ -8,7 +8,7 @@ size_t rl_quorum_of(size_t n)
 
 static int failed(const rl_vote *v)
 {
-    return v->status != RL_OK && v->status != RL_E_SKIPPED;
+    return v->err.code != RL_OK && v->err.code != RL_E_SKIPPED;
 }
 
 void rl_count_votes(rl_count *c, const rl_vote *votes, size_t n)
@@ -18,9 +18,9 @@ void rl_count_votes(rl_count *c, const rl_vote *votes, size_t n)
     c->quorum = rl_quorum_of(n);
     c->yes = c->no = c->failed = c->skipped = 0;
     for (i = 0; i < n; i++) {
-        if (votes[i].status == RL_OK) {
+        if (votes[i].err.code == RL_OK) {
             votes[i].yes ? c->yes++ : c->no++;
-        } else if (votes[i].status == RL_E_SKIPPED) {
+        } else if (votes[i].err.code == RL_E_SKIPPED) {
             c->skipped++;
         } else {
             c->failed++;
@@ -47,7 +47,7 @@ int64_t rl_valid_until(int64_t start_us, long long ttl_ms, double drift_factor, 
 
 int rl_needs_undo(const rl_vote *v)
 {
-    return v->sent && !(v->status == RL_OK && !v->yes);
+    return v->sent && !(v->err.code == RL_OK && !v->yes);
 }
 
 int rl_attempt_needs_undo(const rl_count *c)
@@ -62,7 +62,7 @@ long long rl_shortest_pttl(const rl_vote *votes, size_t n)
     for (i = 0; i < n; i++) {
         const rl_vote *v = &votes[i];
         long long p = v->value == -2 ? 0 : v->value; /* -2: expired just now */
-        if (v->status == RL_OK && !v->yes && p >= 0 && (best < 0 || p < best)) {
+        if (v->err.code == RL_OK && !v->yes && p >= 0 && (best < 0 || p < best)) {
             best = p;
         }
     }
@@ -74,7 +74,7 @@ long long rl_fence_of(const rl_vote *votes, size_t n)
     long long best = 0;
     size_t i;
     for (i = 0; i < n; i++) {
-        if (votes[i].status == RL_OK && votes[i].yes && votes[i].value > best) {
+        if (votes[i].err.code == RL_OK && votes[i].yes && votes[i].value > best) {
             best = votes[i].value;
         }
     }
@@ -83,14 +83,14 @@ long long rl_fence_of(const rl_vote *votes, size_t n)
 
 int rl_fence_needs_raise(const rl_vote *v, long long fence)
 {
-    return !(v->status == RL_OK && v->yes && v->value >= fence);
+    return !(v->err.code == RL_OK && v->yes && v->value >= fence);
 }
 
 int rl_extend_wants_shared(const rl_vote *votes, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
-        if (votes[i].status == RL_OK && !votes[i].yes && votes[i].value == -1) {
+        if (votes[i].err.code == RL_OK && !votes[i].yes && votes[i].value == -1) {
             return 1;
         }
     }
@@ -105,10 +105,10 @@ int rl_failure_status(const rl_vote *votes, size_t n)
         if (!failed(&votes[i])) {
             continue;
         }
-        if (status != RL_OK && status != votes[i].status) {
+        if (status != RL_OK && status != votes[i].err.code) {
             return rl_failure_is_connection(votes, n) ? RL_E_NODES_UNREACHABLE : RL_E_NODES;
         }
-        status = votes[i].status;
+        status = votes[i].err.code;
     }
     return status;
 }
@@ -117,7 +117,7 @@ int rl_failure_is_connection(const rl_vote *votes, size_t n)
 {
     size_t i;
     for (i = 0; i < n; i++) {
-        if (failed(&votes[i]) && !rl_status_is_connection(votes[i].status)) {
+        if (failed(&votes[i]) && !rl_status_is_connection(votes[i].err.code)) {
             return 0;
         }
     }

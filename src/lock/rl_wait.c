@@ -36,11 +36,11 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
         }
         r = ns->fanout(&op, tally->votes, ns->n, 1, 1, &t) > 0;
         for (i = 0; i < ns->n && r == 0; i++) {
-            if (tally->votes[i].status == RL_E_REPLY) {
+            if (tally->votes[i].err.code == RL_E_REPLY) {
                 r = -1;
             }
-            again = again || tally->votes[i].status == RL_OK; /* read wakes of others, or timed out */
-            if (tally->votes[i].status == RL_OK && tally->votes[i].value == RL_WAKE_NEXT
+            again = again || tally->votes[i].err.code == RL_OK; /* read wakes of others, or timed out */
+            if (tally->votes[i].err.code == RL_OK && tally->votes[i].value == RL_WAKE_NEXT
                 && ns->now_us() + NEXT_IN_LINE_US < recheck_us) {
                 recheck_us = ns->now_us() + NEXT_IN_LINE_US;
             }

@@ -142,7 +142,7 @@ static void follow_redirect(watch *w, size_t i, const rl_op *op, rl_vote *v)
     rl_endpoint ep;
     rl_conn *c;
     rl_op again = *op;
-    int kind = v->status == RL_E_REPLY ? rl_cluster_redirect(v->err, strlen(v->err), &rd) : 0;
+    int kind = v->err.code == RL_E_REPLY ? rl_cluster_redirect(v->err.msg, strlen(v->err.msg), &rd) : 0;
 
     if (kind == 0 || rl_endpoint_copy(&ep, &w->eps[i]) != 0) {
         return;
@@ -158,7 +158,7 @@ static void follow_redirect(watch *w, size_t i, const rl_op *op, rl_vote *v)
         memset(v, 0, sizeof *v);
         v->conn = c;
         rl_fanout(&again, v, 1, 1, 0, &w->timeouts);
-        if (kind == RL_REDIRECT_MOVED && v->status == RL_OK) {
+        if (kind == RL_REDIRECT_MOVED && v->err.code == RL_OK) {
             rl_endpoint t = w->eps[i];
             w->eps[i] = ep;
             ep = t;

@@ -38,20 +38,20 @@ static size_t node_of(fake_nodes *f, const rl_conn *c)
 
 static void vote(rl_vote *v, char letter, long long value)
 {
-    v->status = RL_OK;
+    v->err.code = RL_OK;
     v->yes = 0;
     v->sent = 1;
     v->value = value;
     v->one_key = 0;
-    v->err[0] = '\0';
+    v->err.msg[0] = '\0';
     switch (letter) {
     case 'y': v->yes = 1; break;
     case 'n': break;
-    case 'f': v->status = RL_E_TIMEOUT; break;
-    case 'c': v->status = RL_E_CONNECT; v->sent = 0; break;
-    case 's': v->status = RL_E_SKIPPED; break;
-    case 'e': v->status = RL_E_REPLY; break;
-    case 'r': v->status = RL_E_REPLICAS; break;
+    case 'f': v->err.code = RL_E_TIMEOUT; break;
+    case 'c': v->err.code = RL_E_CONNECT; v->sent = 0; break;
+    case 's': v->err.code = RL_E_SKIPPED; break;
+    case 'e': v->err.code = RL_E_REPLY; break;
+    case 'r': v->err.code = RL_E_REPLICAS; break;
     case 'k': v->yes = 1; v->one_key = 1; break;
     }
 }

@@ -11,9 +11,9 @@ static rl_vote reply(rl_conn *c, int status, const char *err)
     rl_vote v;
     memset(&v, 0, sizeof v);
     v.conn = c;
-    v.status = status;
+    v.err.code = status;
     v.sent = 1;
-    snprintf(v.err, sizeof v.err, "%s", err);
+    snprintf(v.err.msg, sizeof v.err.msg, "%s", err);
     return v;
 }
 
@@ -43,9 +43,9 @@ UNIT_TEST(cluster_policy_redirections)
     CHECK(p.step == RL_FOLLOW_ASK && p.pause && st.redirects == 1, "the sixth waits a pause and opens a batch");
     st.redirects = 5;
     p = rl_cluster_next_step(&st, &lock, &v, 990000, &one_second);
-    CHECK(p.step == RL_FOLLOW_STOP && !p.counted && v.status == RL_E_REDIRECTS && v.sent
-          && strcmp(v.err, "still redirected ASK 3999 :7002 after the timeout (1000 ms)") == 0,
-          "no time left for a pause: code 16, the last reply quoted, the vote's sending kept (%s)", v.err);
+    CHECK(p.step == RL_FOLLOW_STOP && !p.counted && v.err.code == RL_E_REDIRECTS && v.sent
+          && strcmp(v.err.msg, "still redirected ASK 3999 :7002 after the timeout (1000 ms)") == 0,
+          "no time left for a pause: code 16, the last reply quoted, the vote's sending kept (%s)", v.err.msg);
     rl_conn_free(c);
 }
 
@@ -70,16 +70,16 @@ UNIT_TEST(cluster_policy_waits_and_losses)
     p = rl_cluster_next_step(&st, &lock, &v, 1000, &one_second);
     CHECK(p.step == RL_FOLLOW_RETRY && p.pause && p.refresh, "CLUSTERDOWN: pause, fetch the map, ask again");
     p = rl_cluster_next_step(&st, &lock, &v, 980000, &one_second);
-    CHECK(p.step == RL_FOLLOW_STOP && v.status == RL_E_REDIRECTS && strncmp(v.err, "still answering CLUSTERDOWN", 27) == 0,
-          "out of time: %s", v.err);
+    CHECK(p.step == RL_FOLLOW_STOP && v.err.code == RL_E_REDIRECTS && strncmp(v.err.msg, "still answering CLUSTERDOWN", 27) == 0,
+          "out of time: %s", v.err.msg);
     v = reply(c, RL_E_IO, "connection lost");
     p = rl_cluster_next_step(&st, &lock, &v, 500000, &one_second);
     CHECK(p.step == RL_FOLLOW_MOVE_ON, "a lost node: look for another master");
     p = rl_cluster_next_step(&st, &lock, &v, 1000001, &one_second);
-    CHECK(p.step == RL_FOLLOW_STOP && v.status == RL_E_IO, "past the call's time the loss stands");
+    CHECK(p.step == RL_FOLLOW_STOP && v.err.code == RL_E_IO, "past the call's time the loss stands");
     v = reply(c, RL_E_REPLY, "OOM command not allowed");
     p = rl_cluster_next_step(&st, &lock, &v, 1000, &one_second);
-    CHECK(p.step == RL_FOLLOW_STOP && v.status == RL_E_REPLY, "another error is the node's answer");
+    CHECK(p.step == RL_FOLLOW_STOP && v.err.code == RL_E_REPLY, "another error is the node's answer");
     v = reply(c, RL_E_REPLY, "MOVED 99999 10.0.0.2:7001");
     p = rl_cluster_next_step(&st, &lock, &v, 1000, &one_second);
     CHECK(p.step == RL_FOLLOW_STOP, "a malformed redirection is not followed");

@@ -123,10 +123,10 @@ UNIT_TEST(nodes_run_routes_asks_follows)
     memset(votes, 0, sizeof votes);
     yes = rl_nodes_run(nodes, 3, &op, votes, 2, 0, &quick);
     CHECK(yes == 0, "nobody said yes");
-    CHECK(votes[1].status == RL_E_NO_SLOT_MAP && strcmp(votes[1].err, "no map for you") == 0
+    CHECK(votes[1].err.code == RL_E_NO_SLOT_MAP && strcmp(votes[1].err.msg, "no map for you") == 0
           && votes[1].conn == unrouted_conn && !votes[1].sent, "the unrouted node's vote is its routing error");
-    CHECK(votes[0].status == RL_E_CONNECT && votes[0].conn == c, "the routed nodes were asked: refused (%d %s)",
-          votes[0].status, votes[0].err);
+    CHECK(votes[0].err.code == RL_E_CONNECT && votes[0].conn == c, "the routed nodes were asked: refused (%d %s)",
+          votes[0].err.code, votes[0].err.msg);
     CHECK(follow_calls == 2, "follow runs for the asked nodes only: %d", follow_calls);
     CHECK(strcmp(unrouted_conn->name, "test node") == 0 && unrouted_conn->ep.port == 0, "a placeholder names a node");
     rl_conn_free(unrouted_conn);
@@ -161,16 +161,16 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
     /* a failover sign on a lock command asks the sentinels again */
     memset(&vote, 0, sizeof vote);
     vote.conn = a->conn;
-    vote.status = RL_E_IO;
+    vote.err.code = RL_E_IO;
     a->ops->follow(a, &op, &vote, &quick);
-    CHECK(vote.status == RL_E_NO_MASTER, "a lost master is looked for again: %d", vote.status);
+    CHECK(vote.err.code == RL_E_NO_MASTER, "a lost master is looked for again: %d", vote.err.code);
     /* a waiter's own queue entries stay where they were: not moved */
     op.kind = RL_OP_LEAVE;
     memset(&vote, 0, sizeof vote);
     vote.conn = a->conn;
-    vote.status = RL_E_IO;
+    vote.err.code = RL_E_IO;
     a->ops->follow(a, &op, &vote, &quick);
-    CHECK(vote.status == RL_E_IO, "LEAVE is not moved to another master: %d", vote.status);
+    CHECK(vote.err.code == RL_E_IO, "LEAVE is not moved to another master: %d", vote.err.code);
     a->ops->free(a);
     b->ops->free(b);
     c->ops->free(c);

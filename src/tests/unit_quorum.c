@@ -15,12 +15,12 @@ static size_t votes_of(const char *pattern, rl_vote *votes)
     for (i = 0; i < n; i++) {
         rl_vote *v = &votes[i];
         switch (pattern[i]) {
-        case 'y': v->status = RL_OK; v->yes = 1; v->sent = 1; break;
-        case 'n': v->status = RL_OK; v->yes = 0; v->sent = 1; break;
-        case 'f': v->status = RL_E_TIMEOUT; v->sent = 1; break;
-        case 'c': v->status = RL_E_CONNECT; v->sent = 0; break;
-        case 's': v->status = RL_E_SKIPPED; v->sent = 1; break;
-        case 'e': v->status = RL_E_REPLY; v->sent = 1; break;
+        case 'y': v->err.code = RL_OK; v->yes = 1; v->sent = 1; break;
+        case 'n': v->err.code = RL_OK; v->yes = 0; v->sent = 1; break;
+        case 'f': v->err.code = RL_E_TIMEOUT; v->sent = 1; break;
+        case 'c': v->err.code = RL_E_CONNECT; v->sent = 0; break;
+        case 's': v->err.code = RL_E_SKIPPED; v->sent = 1; break;
+        case 'e': v->err.code = RL_E_REPLY; v->sent = 1; break;
         }
     }
     return n;

@@ -18,10 +18,9 @@ static int may_pause(const rl_follow_state *st, rl_vote *vote, int64_t now_us, c
     if (st->start_us + t->reply_us - now_us >= RL_CLUSTER_PAUSE_US) {
         return 1;
     }
-    rl_error_set(&e, RL_E_REDIRECTS, "still %s %.200s after the timeout (%lld ms)", doing, vote->err,
+    rl_error_set(&e, RL_E_REDIRECTS, "still %s %.200s after the timeout (%lld ms)", doing, vote->err.msg,
                  (long long)(t->reply_us / 1000));
-    vote->status = e.code; /* the rest of the vote stands: where it was sent */
-    memcpy(vote->err, e.msg, sizeof vote->err);
+    vote->err = e; /* the rest of the vote stands: where it was sent */
     return 0;
 }
 
@@ -32,9 +31,9 @@ rl_follow_plan rl_cluster_next_step(rl_follow_state *st, const rl_op *op, rl_vot
     int kind = 0, wait = 0;
 
     memset(&p, 0, sizeof p);
-    if (vote->status == RL_E_REPLY) {
-        kind = rl_cluster_redirect(vote->err, strlen(vote->err), &p.rd);
-        wait = rl_cluster_retryable(vote->err, strlen(vote->err));
+    if (vote->err.code == RL_E_REPLY) {
+        kind = rl_cluster_redirect(vote->err.msg, strlen(vote->err.msg), &p.rd);
+        wait = rl_cluster_retryable(vote->err.msg, strlen(vote->err.msg));
     }
     if (kind) {
         if (++st->redirects > RL_CLUSTER_MAX_HOPS) {
@@ -73,7 +72,7 @@ rl_follow_plan rl_cluster_next_step(rl_follow_state *st, const rl_op *op, rl_vot
         p.pause = 1;
         p.refresh = wait == RL_CLUSTER_DOWN;
         p.step = RL_FOLLOW_RETRY;
-    } else if (is_lost(vote->status) && now_us - st->start_us <= t->reply_us) {
+    } else if (is_lost(vote->err.code) && now_us - st->start_us <= t->reply_us) {
         /* the node is gone or silent: if the map now names another master
          * for the slot, go on there (out of time: maps that name lost
          * masters in turn) */

@@ -189,8 +189,8 @@ static int refresh(cluster_node *g, const rl_timeouts *t, rl_error *err)
         rl_error_set(err, RL_E_NO_SLOT_MAP, "no node answered with a slot map covering every slot: ");
         for (i = 0; i < n; i++) {
             rl_error_append(err, "%s%s: %s", i ? "; " : "", asked[i]->name,
-                            votes[i].status == RL_E_SKIPPED ? "no answer"
-                            : votes[i].err[0] ? votes[i].err : rl_status_name(votes[i].status));
+                            votes[i].err.code == RL_E_SKIPPED ? "no answer"
+                            : votes[i].err.msg[0] ? votes[i].err.msg : rl_status_name(votes[i].err.code));
         }
         free(fresh);
         return RL_E_NO_SLOT_MAP;
@@ -256,11 +256,10 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
     cluster_map *cm;
     rl_follow_state st = {0};
     unsigned slot;
-    char tryagain[RL_ERRLEN];
-    rl_error last;
+    rl_error tryagain, last;
 
-    if (vote->status == RL_OK || (vote->status != RL_E_REPLY && vote->status != RL_E_CONNECT
-                                  && vote->status != RL_E_TIMEOUT && vote->status != RL_E_IO)) {
+    if (vote->err.code == RL_OK || (vote->err.code != RL_E_REPLY && vote->err.code != RL_E_CONNECT
+                                  && vote->err.code != RL_E_TIMEOUT && vote->err.code != RL_E_IO)) {
         return; /* the usual case: an answer */
     }
     cm = map_of(g);
@@ -303,7 +302,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
             again.asking = 1;
             break;
         case RL_FOLLOW_ONE_KEY:
-            snprintf(tryagain, sizeof tryagain, "%s", vote->err);
+            tryagain = vote->err;
             c = slot_conn(g, slot, t, &last);
             break;
         case RL_FOLLOW_RETRY:
@@ -328,7 +327,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
         }
         again.one_key = st.one_key == 1;
         rl_node_run_one(&again, vote, c, t);
-        if (again.one_key && vote->status == RL_OK) {
+        if (again.one_key && vote->err.code == RL_OK) {
             if (vote->value != -1) {
                 COUNT(one_key_releases);
                 vote->one_key = 1; /* the caller's log says so */
@@ -337,9 +336,8 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
             /* a shared lock: its holders are another key, so the
              * migration is waited out as for any script of several keys */
             st.one_key = -1;
-            vote->status = RL_E_REPLY;
+            vote->err = tryagain;
             vote->yes = 0;
-            snprintf(vote->err, sizeof vote->err, "%s", tryagain);
         }
     }
 }

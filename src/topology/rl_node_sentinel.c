@@ -149,8 +149,8 @@ static int resolve(sentinel_node *g, int force, const rl_timeouts *t, rl_error *
     }
     rl_fanout(&op, votes, g->ns, 1, 1, t);
     for (j = 0; j < g->ns && from == NULL; j++) {
-        if (votes[j].status == RL_OK && votes[j].yes) {
-            snprintf(addr.host, sizeof addr.host, "%s", votes[j].err);
+        if (votes[j].err.code == RL_OK && votes[j].yes) {
+            snprintf(addr.host, sizeof addr.host, "%s", votes[j].err.msg);
             addr.port = (int)votes[j].value;
             from = g->sentinels[j]->name;
         }
@@ -159,7 +159,7 @@ static int resolve(sentinel_node *g, int force, const rl_timeouts *t, rl_error *
         rl_error_set(err, RL_E_NO_MASTER, "no sentinel knows the master of \"%s\": ", g->service);
         for (j = 0; j < g->ns; j++) {
             rl_error_append(err, "%s%s: %s", j ? "; " : "", g->sentinels[j]->name,
-                            votes[j].status == RL_E_SKIPPED ? "no answer" : votes[j].err);
+                            votes[j].err.code == RL_E_SKIPPED ? "no answer" : votes[j].err.msg);
         }
     }
     if (votes != stack) {
@@ -173,10 +173,10 @@ static int resolve(sentinel_node *g, int force, const rl_timeouts *t, rl_error *
         return rl_error_set(err, RL_E_NOMEM, "out of memory");
     }
     rl_node_run_one(&role, &check, g->base.conn, t);
-    if (check.status != RL_OK || !check.yes) {
-        rl_error_set(err, check.status == RL_OK ? RL_E_NO_MASTER : check.status,
+    if (check.err.code != RL_OK || !check.yes) {
+        rl_error_set(err, check.err.code == RL_OK ? RL_E_NO_MASTER : check.err.code,
                      "sentinel %s names %s as the master of \"%s\", but %s", from, g->base.conn->name,
-                     g->service, check.err);
+                     g->service, check.err.msg);
         return lost_master(g, err);
     }
     cached = malloc(sizeof *cached);
@@ -204,7 +204,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
 
     /* only commands that act on a lock move to a new master; a waiter's
      * own queue entries went to the old one */
-    if (op->kind == RL_OP_LEAVE || op->kind == RL_OP_WAKE_WAIT || !rl_sentinel_failover_sign(vote->status, vote->err)) {
+    if (op->kind == RL_OP_LEAVE || op->kind == RL_OP_WAKE_WAIT || !rl_sentinel_failover_sign(vote->err.code, vote->err.msg)) {
         return;
     }
     /* the master may have changed: ask the sentinels again; a new master

@@ -49,8 +49,7 @@ void rl_vote_failed(rl_vote *vote, rl_conn *c, const rl_error *err)
 {
     memset(vote, 0, sizeof *vote);
     vote->conn = c;
-    vote->status = err->code;
-    snprintf(vote->err, sizeof vote->err, "%s", err->msg);
+    vote->err = *err;
 }
 
 void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeouts *t)
@@ -107,7 +106,7 @@ size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *v
         if (!failed[i] && nodes[i]->ops->follow) {
             nodes[i]->ops->follow(nodes[i], op, &votes[i], t);
         }
-        yes += votes[i].status == RL_OK && votes[i].yes;
+        yes += votes[i].err.code == RL_OK && votes[i].yes;
     }
 done:
     if (sub != stack) {
