@@ -45,7 +45,7 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now);
 /* Opens a new connection; a unix socket may connect at once. */
 static void start_connect(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
-    int rc = rl_conn_start_connect(v->conn, v->err.msg, sizeof v->err.msg);
+    int rc = rl_conn_start_connect(v->conn, &v->err);
     if (rc != 0) {
         finish(v, rc, 0);
         return;
@@ -60,7 +60,7 @@ static void start_connect(rl_vote *v, const rl_op *op, const rl_timeouts *t, int
 
 static void tls_step(rl_vote *v, const rl_op *op, int64_t now)
 {
-    int rc = rl_conn_tls_step(v->conn, v->err.msg, sizeof v->err.msg);
+    int rc = rl_conn_tls_step(v->conn, &v->err);
     if (rc == 1) {
         return; /* waits for v->conn->tls_want */
     }
@@ -81,7 +81,7 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
 
     if (c->ep.tls && !c->tls_ready) {
         if (c->ssl == NULL) {
-            int rc = rl_conn_tls_start(c, v->err.msg, sizeof v->err.msg);
+            int rc = rl_conn_tls_start(c, &v->err);
             if (rc != 0) {
                 rl_conn_close(c);
                 finish(v, rc, 0);
@@ -239,8 +239,8 @@ static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_
 static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
     rl_conn *c = v->conn;
-    char msg[RL_ERRLEN];
-    int rc = rl_conn_fill(c, msg, sizeof msg), status = 0;
+    rl_error e;
+    int rc = rl_conn_fill(c, &e), status = 0;
     redisReply *r;
 
     if (rc == RL_E_PROTOCOL) {
@@ -248,7 +248,7 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
          * for): nothing on this socket is trusted, replies before it
          * included. The node's fault, so no retry. */
         rl_conn_close(c);
-        fail(v, RL_E_PROTOCOL, msg);
+        fail(v, RL_E_PROTOCOL, e.msg);
         return;
     }
     while (v->phase == PH_HANDSHAKE || v->phase == PH_WAIT) {
@@ -282,7 +282,7 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         return;
     }
     if (rc != 0 && v->phase != PH_DONE) {
-        lost(v, op, rc, msg, t, now);
+        lost(v, op, rc, e.msg, t, now);
     }
 }
 
@@ -325,11 +325,11 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
 /* Writes pending output; moves a completed connect on. */
 static void on_writable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
-    char msg[RL_ERRLEN];
+    rl_error e;
     int rc;
 
     if (v->phase == PH_CONNECTING) {
-        rc = rl_conn_finish_connect(v->conn, v->err.msg, sizeof v->err.msg);
+        rc = rl_conn_finish_connect(v->conn, &v->err);
         if (rc != 0) {
             finish(v, rc, 0);
             return;
@@ -342,9 +342,9 @@ static void on_writable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
             return;
         }
     }
-    rc = rl_conn_flush(v->conn, msg, sizeof msg);
+    rc = rl_conn_flush(v->conn, &e);
     if (rc != 0) {
-        lost(v, op, rc, msg, t, now);
+        lost(v, op, rc, e.msg, t, now);
     }
 }
 

@@ -101,11 +101,11 @@ void rl_conn_free(rl_conn *c)
 /* Reads and drops owed replies that have already arrived. */
 static void drain_discards(rl_conn *c)
 {
-    char err[64];
+    rl_error ignored;
     int status = 0;
     void *reply;
 
-    if (rl_conn_fill(c, err, sizeof err) != 0) {
+    if (rl_conn_fill(c, &ignored) != 0) {
         rl_conn_close(c);
         return;
     }
@@ -201,13 +201,13 @@ static int set_socket_options(int fd, int tcp)
     return 0;
 }
 
-static int connect_unix(rl_conn *c, char *err, size_t errlen)
+static int connect_unix(rl_conn *c, rl_error *err)
 {
     struct sockaddr_un sa;
     size_t n = strlen(c->ep.unix_path);
 
     if (n >= sizeof sa.sun_path) {
-        snprintf(err, errlen, "unix socket path too long");
+        rl_error_set(err, RL_E_CONNECT, "unix socket path too long");
         return RL_E_CONNECT;
     }
     memset(&sa, 0, sizeof sa);
@@ -215,12 +215,12 @@ static int connect_unix(rl_conn *c, char *err, size_t errlen)
     memcpy(sa.sun_path, c->ep.unix_path, n + 1);
     c->fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (c->fd < 0 || set_socket_options(c->fd, 0) != 0) {
-        snprintf(err, errlen, "socket: %s", strerror(errno));
+        rl_error_set(err, RL_E_CONNECT, "socket: %s", strerror(errno));
         rl_conn_close(c);
         return RL_E_CONNECT;
     }
     if (connect(c->fd, (struct sockaddr *)&sa, sizeof sa) != 0 && errno != EINPROGRESS) {
-        snprintf(err, errlen, "connect: %s", strerror(errno));
+        rl_error_set(err, RL_E_CONNECT, "connect: %s", strerror(errno));
         rl_conn_close(c);
         return RL_E_CONNECT;
     }
@@ -229,7 +229,7 @@ static int connect_unix(rl_conn *c, char *err, size_t errlen)
 }
 
 /* Tries the remaining resolved addresses until one connects or is in progress. */
-static int connect_next_addr(rl_conn *c, char *err, size_t errlen)
+static int connect_next_addr(rl_conn *c, rl_error *err)
 {
     int saved = ECONNREFUSED;
     while (c->next_addr) {
@@ -249,12 +249,12 @@ static int connect_next_addr(rl_conn *c, char *err, size_t errlen)
         close(c->fd);
         c->fd = -1;
     }
-    snprintf(err, errlen, "connect: %s", strerror(saved));
+    rl_error_set(err, RL_E_CONNECT, "connect: %s", strerror(saved));
     rl_conn_close(c);
     return RL_E_CONNECT;
 }
 
-static int connect_tcp(rl_conn *c, char *err, size_t errlen)
+static int connect_tcp(rl_conn *c, rl_error *err)
 {
     struct addrinfo hints, *res = NULL;
     char port[8];
@@ -266,11 +266,11 @@ static int connect_tcp(rl_conn *c, char *err, size_t errlen)
     snprintf(port, sizeof port, "%d", c->ep.port);
     rc = getaddrinfo(c->ep.host, port, &hints, &res);
     if (rc != 0) {
-        snprintf(err, errlen, "cannot resolve host: %s", gai_strerror(rc));
+        rl_error_set(err, RL_E_CONNECT, "cannot resolve host: %s", gai_strerror(rc));
         return RL_E_CONNECT;
     }
     c->addrs = c->next_addr = res;
-    return connect_next_addr(c, err, errlen);
+    return connect_next_addr(c, err);
 }
 
 static void connected(rl_conn *c)
@@ -282,16 +282,16 @@ static void connected(rl_conn *c)
     c->stats.connects++;
 }
 
-int rl_conn_start_connect(rl_conn *c, char *err, size_t errlen)
+int rl_conn_start_connect(rl_conn *c, rl_error *err)
 {
     int rc;
     rl_conn_close(c);
     c->reader = redisReaderCreate();
     if (c->reader == NULL) {
-        snprintf(err, errlen, "out of memory");
+        rl_error_set(err, RL_E_NOMEM, "out of memory");
         return RL_E_NOMEM;
     }
-    rc = c->ep.unix_path ? connect_unix(c, err, errlen) : connect_tcp(c, err, errlen);
+    rc = c->ep.unix_path ? connect_unix(c, err) : connect_tcp(c, err);
     if (rc == 0) {
         c->pid = rl_pid();
         if (!c->connecting) {
@@ -301,7 +301,7 @@ int rl_conn_start_connect(rl_conn *c, char *err, size_t errlen)
     return rc;
 }
 
-int rl_conn_finish_connect(rl_conn *c, char *err, size_t errlen)
+int rl_conn_finish_connect(rl_conn *c, rl_error *err)
 {
     int soerr = 0;
     socklen_t len = sizeof soerr;
@@ -317,30 +317,38 @@ int rl_conn_finish_connect(rl_conn *c, char *err, size_t errlen)
     close(c->fd);
     c->fd = -1;
     if (c->next_addr) { /* e.g. "localhost" gave ::1 first and the server is on 127.0.0.1 only */
-        return connect_next_addr(c, err, errlen);
+        return connect_next_addr(c, err);
     }
-    snprintf(err, errlen, "connect: %s", strerror(soerr));
+    rl_error_set(err, RL_E_CONNECT, "connect: %s", strerror(soerr));
     rl_conn_close(c);
     return RL_E_CONNECT;
 }
 
-int rl_conn_tls_start(rl_conn *c, char *err, size_t errlen)
+int rl_conn_tls_start(rl_conn *c, rl_error *err)
 {
     if (c->ep.tls_ctx == NULL) {
-        snprintf(err, errlen, "TLS: no TLS settings");
+        rl_error_set(err, RL_E_TLS, "TLS: no TLS settings");
         return RL_E_TLS;
     }
-    c->ssl = rl_tls_new(c->ep.tls_ctx, c->fd, c->ep.host, err, errlen);
+    c->ssl = rl_tls_new(c->ep.tls_ctx, c->fd, c->ep.host, err->msg, sizeof err->msg);
     if (c->ssl == NULL) {
-        return RL_E_TLS;
+        return err->code = RL_E_TLS; /* the TLS layer wrote the message */
     }
     c->tls_ready = c->tls_failed = 0;
     return 0;
 }
 
-int rl_conn_tls_step(rl_conn *c, char *err, size_t errlen)
+/* A TLS error or EOF (the TLS layer wrote the message): no close_notify. */
+static int tls_failed(rl_conn *c, rl_error *err, int code)
 {
-    int rc = rl_tls_handshake(c->ssl, err, errlen);
+    c->tls_failed = 1;
+    err->code = code;
+    return code;
+}
+
+int rl_conn_tls_step(rl_conn *c, rl_error *err)
+{
+    int rc = rl_tls_handshake(c->ssl, err->msg, sizeof err->msg);
     switch (rc) {
     case RL_TLS_DONE:
         c->tls_ready = 1;
@@ -353,8 +361,7 @@ int rl_conn_tls_step(rl_conn *c, char *err, size_t errlen)
         c->tls_want = POLLOUT;
         return 1;
     default:
-        c->tls_failed = 1;
-        return RL_E_TLS;
+        return tls_failed(c, err, RL_E_TLS);
     }
 }
 
@@ -401,19 +408,18 @@ int rl_conn_append(rl_conn *c, int argc, const char **argv, const size_t *argvle
     return 0;
 }
 
-int rl_conn_flush(rl_conn *c, char *err, size_t errlen)
+int rl_conn_flush(rl_conn *c, rl_error *err)
 {
     while (c->out_len > 0) {
         ssize_t n;
         if (c->ssl) {
-            long w = rl_tls_write(c->ssl, c->out, c->out_len, err, errlen);
+            long w = rl_tls_write(c->ssl, c->out, c->out_len, err->msg, sizeof err->msg);
             c->tls_write_wants_read = w == RL_TLS_WANT_READ;
             if (w == RL_TLS_WANT_WRITE || w == RL_TLS_WANT_READ) {
                 return 0;
             }
             if (w < 0) {
-                c->tls_failed = 1;
-                return w == RL_TLS_CLOSED ? RL_E_IO : RL_E_TLS;
+                return tls_failed(c, err, w == RL_TLS_CLOSED ? RL_E_IO : RL_E_TLS);
             }
             n = (ssize_t)w;
         } else {
@@ -426,7 +432,7 @@ int rl_conn_flush(rl_conn *c, char *err, size_t errlen)
             if (errno == EAGAIN || errno == EWOULDBLOCK) {
                 return 0;
             }
-            snprintf(err, errlen, "write: %s", strerror(errno));
+            rl_error_set(err, RL_E_IO, "write: %s", strerror(errno));
             return RL_E_IO;
         }
         memmove(c->out, c->out + n, c->out_len - (size_t)n);
@@ -435,7 +441,7 @@ int rl_conn_flush(rl_conn *c, char *err, size_t errlen)
     return 0;
 }
 
-int rl_conn_fill(rl_conn *c, char *err, size_t errlen)
+int rl_conn_fill(rl_conn *c, rl_error *err)
 {
     char buf[16384], why[RL_REPLY_WHY_LEN];
     size_t total = 0;
@@ -444,14 +450,13 @@ int rl_conn_fill(rl_conn *c, char *err, size_t errlen)
         ssize_t n;
         if (c->ssl) {
             /* one call gives at most one record: read until SSL wants the socket */
-            long r = rl_tls_read(c->ssl, buf, sizeof buf, err, errlen);
+            long r = rl_tls_read(c->ssl, buf, sizeof buf, err->msg, sizeof err->msg);
             c->tls_read_wants_write = r == RL_TLS_WANT_WRITE;
             if (r == RL_TLS_WANT_READ || r == RL_TLS_WANT_WRITE) {
                 return 0;
             }
             if (r < 0) {
-                c->tls_failed = 1;
-                return r == RL_TLS_CLOSED ? RL_E_IO : RL_E_TLS;
+                return tls_failed(c, err, r == RL_TLS_CLOSED ? RL_E_IO : RL_E_TLS);
             }
             n = (ssize_t)r;
         } else {
@@ -460,11 +465,11 @@ int rl_conn_fill(rl_conn *c, char *err, size_t errlen)
         if (n > 0) {
             /* checked before buffered: the reader believes what headers say */
             if (rl_reply_guard_scan(&c->guard, buf, (size_t)n, NULL, why, sizeof why) != 0) {
-                snprintf(err, errlen, "protocol error: %s", why);
+                rl_error_set(err, RL_E_PROTOCOL, "protocol error: %s", why);
                 return RL_E_PROTOCOL;
             }
             if (redisReaderFeed(c->reader, buf, (size_t)n) != REDIS_OK) {
-                snprintf(err, errlen, "protocol error");
+                rl_error_set(err, RL_E_PROTOCOL, "protocol error");
                 return RL_E_PROTOCOL;
             }
             if ((size_t)n < sizeof buf && c->ssl == NULL) {
@@ -474,7 +479,7 @@ int rl_conn_fill(rl_conn *c, char *err, size_t errlen)
             continue;
         }
         if (n == 0) {
-            snprintf(err, errlen, "connection closed by server");
+            rl_error_set(err, RL_E_IO, "connection closed by server");
             return RL_E_IO;
         }
         if (errno == EINTR) {
@@ -483,7 +488,7 @@ int rl_conn_fill(rl_conn *c, char *err, size_t errlen)
         if (errno == EAGAIN || errno == EWOULDBLOCK) {
             return 0;
         }
-        snprintf(err, errlen, "read: %s", strerror(errno));
+        rl_error_set(err, RL_E_IO, "read: %s", strerror(errno));
         return RL_E_IO;
     }
     return 0; /* more may be waiting: poll() says so, after the deadlines were looked at */

@@ -7,6 +7,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 #include "rl_endpoint.h"
+#include "../base/rl_error.h"
 #include "rl_reply_guard.h"
 
 typedef struct rl_conn_stats {
@@ -97,19 +98,19 @@ int rl_conn_settle(rl_conn *c);
 
 /* Starts a non-blocking connect. 0: connected or in progress (see
  * c->connecting); otherwise an rl_status with a message in err. */
-int rl_conn_start_connect(rl_conn *c, char *err, size_t errlen);
+int rl_conn_start_connect(rl_conn *c, rl_error *err);
 
 /* Completes a connect that poll() reported writable. 0 or an rl_status. */
-int rl_conn_finish_connect(rl_conn *c, char *err, size_t errlen);
+int rl_conn_finish_connect(rl_conn *c, rl_error *err);
 
 /* Starts the TLS handshake on a connected socket (ep.tls). 0, or
  * RL_E_TLS / RL_E_NOMEM with a message in err. */
-int rl_conn_tls_start(rl_conn *c, char *err, size_t errlen);
+int rl_conn_tls_start(rl_conn *c, rl_error *err);
 
 /* One non-blocking step of the TLS handshake: 0 when done, 1 when it waits
  * for c->tls_want, or RL_E_TLS with what failed in err ("TLS: certificate
  * verify failed: ...", the alert). */
-int rl_conn_tls_step(rl_conn *c, char *err, size_t errlen);
+int rl_conn_tls_step(rl_conn *c, rl_error *err);
 
 /* The poll() events the connection waits for once it is up: POLLIN, and
  * POLLOUT while output waits (or while TLS needs the other direction). */
@@ -125,7 +126,7 @@ int rl_conn_append(rl_conn *c, int argc, const char **argv, const size_t *argvle
 
 /* Writes what it can of the output buffer without blocking.
  * 0 (maybe partial: c->out_len > 0 then) or RL_E_IO. */
-int rl_conn_flush(rl_conn *c, char *err, size_t errlen);
+int rl_conn_flush(rl_conn *c, rl_error *err);
 
 /* Reads what the socket has into the reader without blocking, at most
  * RL_CONN_FILL_MAX bytes per call (a server that floods must not keep the
@@ -134,7 +135,7 @@ int rl_conn_flush(rl_conn *c, char *err, size_t errlen);
  * refused before it is buffered. 0, RL_E_IO (closed by the server, or
  * reset) or RL_E_PROTOCOL with "protocol error: <why>" in err; after an
  * error the caller closes the connection. */
-int rl_conn_fill(rl_conn *c, char *err, size_t errlen);
+int rl_conn_fill(rl_conn *c, rl_error *err);
 
 /* Takes the next complete reply (a redisReply *) off the reader, or NULL.
  * Sets *status to RL_E_PROTOCOL on a malformed stream. */
