@@ -356,6 +356,25 @@ static rl_held *held_now(rl_object *o, zend_string *key, zend_string *token)
     return h;
 }
 
+/* Runs a release (op) on the object's nodes: 1 or 0 as a quorum said, or
+ * -1 with an exception thrown (out of memory; no quorum: v freed then). */
+static int release_run(rl_object *o, zend_string *key, const rl_op *op, rl_verdict *v)
+{
+    rl_lock_nodes ns;
+    int r;
+
+    nodes_of(o, &ns);
+    if (rl_release_run(&ns, op, v) != 0) {
+        return fail_status(RL_E_NOMEM);
+    }
+    if (v->outcome != RL_NO_QUORUM) {
+        return v->outcome == RL_WON;
+    }
+    r = fail_no_quorum(o, &v->tally, key, v->start_us);
+    rl_verdict_free(v);
+    return r;
+}
+
 int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
 {
     rl_held *h = held_now(o, key, token);
@@ -365,7 +384,6 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
     /* the watchdog could not keep it: no longer ours, whatever Redis says
      * now (the release is still sent: the key may be ours still) */
     bool lost = ours && h->watch && h->lost_logged;
-    rl_lock_nodes ns;
     rl_verdict v;
     int r;
 
@@ -373,27 +391,22 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
         h->count--; /* re-entrant: the key goes at the last release */
         return 1;
     }
-    nodes_of(o, &ns);
-    if (rl_release_run(&ns, &op, &v) != 0) {
-        return fail_status(RL_E_NOMEM);
+    if ((r = release_run(o, key, &op, &v)) < 0) {
+        return -1;
     }
-    if (v.outcome == RL_NO_QUORUM) {
-        r = fail_no_quorum(o, &v.tally, key, v.start_us);
-    } else {
-        r = v.outcome == RL_WON && !lost;
-        if (ours) {
-            rl_held_remove_token(o, key, token);
-        }
-        if (lost) {
-            /* told as "lost" already */
-        } else if (r == 1) {
-            RL_COUNT(released);
-            /* a release on the lock key alone woke no waiter there: a warning */
-            log_votes(o, &v.tally, v.start_us, v.one_key ? "warning" : "info", "released", key, ZSTR_VAL(token));
-        } else if (ours) {
-            RL_COUNT(expired); /* held it, but its TTL ran out first */
-            log_votes(o, &v.tally, v.start_us, "warning", "expired", key, ZSTR_VAL(token));
-        }
+    r = r && !lost;
+    if (ours) {
+        rl_held_remove_token(o, key, token);
+    }
+    if (lost) {
+        /* told as "lost" already */
+    } else if (r == 1) {
+        RL_COUNT(released);
+        /* a release on the lock key alone woke no waiter there: a warning */
+        log_votes(o, &v.tally, v.start_us, v.one_key ? "warning" : "info", "released", key, ZSTR_VAL(token));
+    } else if (ours) {
+        RL_COUNT(expired); /* held it, but its TTL ran out first */
+        log_votes(o, &v.tally, v.start_us, "warning", "expired", key, ZSTR_VAL(token));
     }
     rl_verdict_free(&v);
     return EG(exception) ? -1 : r;
@@ -476,25 +489,18 @@ int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
 int rl_lock_force(rl_object *o, zend_string *key)
 {
     rl_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .token = "", .force = 1};
-    rl_lock_nodes ns;
     rl_verdict v;
     int r;
 
     if (rl_held_find(o, key) != NULL) {
         rl_held_remove(o, key); /* whoever held it, this object does not any more */
     }
-    nodes_of(o, &ns);
-    if (rl_release_run(&ns, &op, &v) != 0) {
-        return fail_status(RL_E_NOMEM);
+    if ((r = release_run(o, key, &op, &v)) < 0) {
+        return -1;
     }
-    if (v.outcome == RL_NO_QUORUM) {
-        r = fail_no_quorum(o, &v.tally, key, v.start_us);
-    } else {
-        r = v.outcome == RL_WON;
-        if (r == 1) {
-            RL_COUNT(released);
-            log_votes(o, &v.tally, v.start_us, "warning", "force_released", key, NULL); /* a one-key release shows in its votes */
-        }
+    if (r == 1) {
+        RL_COUNT(released);
+        log_votes(o, &v.tally, v.start_us, "warning", "force_released", key, NULL); /* a one-key release shows in its votes */
     }
     rl_verdict_free(&v);
     return EG(exception) ? -1 : r;
