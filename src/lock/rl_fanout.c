@@ -20,7 +20,7 @@ enum { PH_CONNECTING = 1, PH_TLS, PH_HANDSHAKE, PH_WAIT, PH_BENCHED, PH_DONE };
 static void finish(rl_vote *v, int status, int yes)
 {
     if (status == RL_OK) {
-        v->conn->down_until_us = 0; /* it answered: benched no more */
+        rl_conn_set_down_until(v->conn, 0); /* it answered: benched no more */
     }
     v->err.code = status;
     v->yes = (status == RL_OK) && yes;
@@ -102,7 +102,7 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
         return;
     }
     if (n == 0) {
-        c->authed = 1;
+        rl_conn_set_authed(c, 1);
         send_op(v, op, now);
         return;
     }
@@ -114,13 +114,13 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
 static void send_op(rl_vote *v, const rl_op *op, int64_t now)
 {
     /* releases owed from a timed-out lock go first; nobody waits for their replies */
-    v->conn->discard += rl_undos_append(v->conn, now);
+    rl_conn_owe_discards(v->conn, rl_undos_append(v->conn, now));
     if (op->asking) { /* its +OK answers for nothing we wait for */
         if (rl_asking_append(v->conn, now) != 0) {
             fail(v, RL_E_NOMEM, "out of memory");
             return;
         }
-        v->conn->discard++;
+        rl_conn_owe_discards(v->conn, 1);
     }
     if (rl_op_family_of(op->kind)->append(v->conn, op, (rl_send_form)v->form, now) != 0) {
         fail(v, RL_E_NOMEM, "out of memory");
@@ -159,7 +159,7 @@ static void on_handshake_reply(rl_vote *v, const rl_op *op, const redisReply *r,
         return;
     }
     if (--v->handshake_left == 0) {
-        v->conn->authed = 1;
+        rl_conn_set_authed(v->conn, 1);
         send_op(v, op, now);
     }
 }
@@ -204,7 +204,7 @@ static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_
         return;
     case RL_REPLY_NOSCRIPT:
         if (v->ack_owed) {
-            v->conn->discard++; /* the WAIT sent behind it answers for nothing now */
+            rl_conn_owe_discards(v->conn, 1); /* the WAIT sent behind it answers for nothing now */
             v->ack_owed = 0;
         }
         if (v->form == RL_FORM_FIRST || v->form == RL_FORM_RETRY) {
@@ -215,7 +215,7 @@ static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_
         finish(v, RL_E_REPLY, 0);
         return;
     case RL_REPLY_NOAUTH:
-        v->conn->authed = 0;
+        rl_conn_set_authed(v->conn, 0);
         rl_conn_close(v->conn);
         finish(v, RL_E_AUTH, 0);
         return;
@@ -257,7 +257,7 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
             break;
         }
         if (c->discard > 0) { /* owed to an earlier call that stopped listening */
-            c->discard--;
+            rl_conn_discard_one(c);
             if (op->kind == RL_OP_WAKE_WAIT && v->phase == PH_WAIT && r->type == REDIS_REPLY_ARRAY) {
                 /* an earlier wait's reply: a wake naming us counts now (and
                  * moves the waiter's cursor on, as any XREAD reply does) */
@@ -318,7 +318,7 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         }
     }
     rl_conn_close(v->conn);
-    v->conn->down_until_us = now + down_window(t);
+    rl_conn_set_down_until(v->conn, now + down_window(t));
     finish(v, RL_E_TIMEOUT, 0);
 }
 
@@ -526,7 +526,7 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
             abandon(&votes[i], now);
         }
         /* whatever is still owed, nobody waits for now */
-        votes[i].conn->discard = votes[i].conn->fd >= 0 ? votes[i].conn->owed : 0;
+        rl_conn_abandon_owed(votes[i].conn);
     }
     if (fds != stack_fds) {
         free(fds);

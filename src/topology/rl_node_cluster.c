@@ -142,10 +142,11 @@ static cluster_map *map_of(cluster_node *g)
 
 /* CLUSTER SLOTS answers are bigger than lock replies: the asked connections
  * take them under raised limits, put back after. */
-static void raise_limits(rl_conn *c)
+static void map_limits(rl_reply_limits *l)
 {
-    c->limits.max_elements = RL_SLOT_COUNT;      /* one range per slot at worst */
-    c->limits.max_reply = 16 * 1024 * 1024;      /* 16384 ranges of a few hundred bytes */
+    rl_reply_limits_default(l);
+    l->max_elements = RL_SLOT_COUNT;      /* one range per slot at worst */
+    l->max_reply = 16 * 1024 * 1024;      /* 16384 ranges of a few hundred bytes */
 }
 
 /* Asks the seeds and the map's masters at once for the slot map (the first
@@ -157,6 +158,7 @@ static int refresh(cluster_node *g, const rl_timeouts *t, rl_error *err)
     rl_vote votes[MAX_ASKED];
     rl_op op = {.kind = RL_OP_CLUSTER_SLOTS};
     rl_slot_map *fresh;
+    rl_reply_limits big;
     size_t i, j, n = 0;
 
     if (cm == NULL || (fresh = malloc(sizeof *fresh)) == NULL) {
@@ -175,14 +177,15 @@ static int refresh(cluster_node *g, const rl_timeouts *t, rl_error *err)
         }
     }
     memset(votes, 0, sizeof votes);
+    map_limits(&big);
     for (i = 0; i < n; i++) {
         votes[i].conn = asked[i];
-        raise_limits(asked[i]);
+        rl_conn_set_limits(asked[i], &big);
     }
     op.slot_map = fresh;
     rl_fanout(&op, votes, n, 1, 1, t);
     for (i = 0; i < n; i++) {
-        rl_reply_limits_default(&asked[i]->limits);
+        rl_conn_set_limits(asked[i], NULL);
     }
     COUNT(map_refreshes);
     if (!rl_slot_map_complete(fresh)) {

@@ -104,7 +104,7 @@ static int point_at(sentinel_node *g, const char *host, int port)
     if (g->master) {
         g->base.conns->put(g->master);
     }
-    c->must_answer = 1;
+    rl_conn_set_must_answer(c);
     g->master = c;
     g->generation++;
     g->base.conn = c;

@@ -510,3 +510,42 @@ void *rl_conn_next_reply(rl_conn *c, int *status)
     }
     return reply;
 }
+
+void rl_conn_set_down_until(rl_conn *c, int64_t until_us)
+{
+    c->down_until_us = until_us;
+}
+
+void rl_conn_set_authed(rl_conn *c, int authed)
+{
+    c->authed = authed;
+}
+
+void rl_conn_owe_discards(rl_conn *c, int n)
+{
+    c->discard += n;
+}
+
+void rl_conn_discard_one(rl_conn *c)
+{
+    c->discard--;
+}
+
+void rl_conn_abandon_owed(rl_conn *c)
+{
+    c->discard = c->fd >= 0 ? c->owed : 0;
+}
+
+void rl_conn_set_must_answer(rl_conn *c)
+{
+    c->must_answer = 1;
+}
+
+void rl_conn_set_limits(rl_conn *c, const rl_reply_limits *limits)
+{
+    if (limits != NULL) {
+        c->limits = *limits;
+    } else {
+        rl_reply_limits_default(&c->limits);
+    }
+}

@@ -137,6 +137,16 @@ int rl_conn_flush(rl_conn *c, rl_error *err);
  * error the caller closes the connection. */
 int rl_conn_fill(rl_conn *c, rl_error *err);
 
+/* The session state the fan-out keeps on a connection, changed through
+ * these (only rl_conn.c writes an rl_conn's fields). */
+void rl_conn_set_down_until(rl_conn *c, int64_t until_us); /* fail fast until then (0: not) */
+void rl_conn_set_authed(rl_conn *c, int authed);             /* the login was (or must be) done again */
+void rl_conn_owe_discards(rl_conn *c, int n);                /* n more owed replies nobody waits for */
+void rl_conn_discard_one(rl_conn *c);                        /* one of those was read */
+void rl_conn_abandon_owed(rl_conn *c);                       /* every reply still owed is nobody's */
+void rl_conn_set_must_answer(rl_conn *c);                    /* an early decision waits for it */
+void rl_conn_set_limits(rl_conn *c, const rl_reply_limits *limits); /* NULL: the lock defaults */
+
 /* Takes the next complete reply (a redisReply *) off the reader, or NULL.
  * Sets *status to RL_E_PROTOCOL on a malformed stream. */
 void *rl_conn_next_reply(rl_conn *c, int *status);
