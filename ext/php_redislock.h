@@ -2,6 +2,7 @@
 #define PHP_REDISLOCK_H
 
 #include "php.h"
+#include "src/topology/rl_node.h"
 
 #define PHP_REDISLOCK_VERSION "0.1.0"
 
@@ -34,9 +35,10 @@ ZEND_BEGIN_MODULE_GLOBALS(redislock)
     double timeout;          /* redislock.timeout */
     bool persistent;         /* redislock.persistent */
     bool auto_release;       /* redislock.auto_release */
-    bool tables_ready;       /* the pool initialized (GINIT) and not yet freed */
+    bool tables_ready;       /* the pool and the topology cache initialized (GINIT) and not yet freed */
     rl_object *live;         /* objects of this request holding locks, for RSHUTDOWN */
     HashTable pool;          /* persistent connections of this thread (ext/rl_pool.c) */
+    rl_topology_cache topology; /* the masters and slot maps this thread's nodes found (src/topology/rl_node.h) */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

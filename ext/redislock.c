@@ -57,7 +57,7 @@ static void free_tables(zend_redislock_globals *g)
 {
     if (g->tables_ready) {
         g->tables_ready = false;
-        rl_topology_caches_free(); /* this thread's: GSHUTDOWN runs in the thread it frees */
+        rl_topology_cache_free(&g->topology); /* g's thread's, whichever thread runs this */
         rl_pool_shutdown(&g->pool);
     }
 }

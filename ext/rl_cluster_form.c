@@ -1,4 +1,5 @@
 #include "rl_cluster_form.h"
+#include "php_redislock.h"
 #include "zend_exceptions.h"
 #include "src/base/rl_status.h"
 #include "rl_errors.h"
@@ -147,7 +148,7 @@ static rl_node *cluster_new(zval *server, const rl_settings *s, const rl_conn_so
         }
         made = i + 1;
     }
-    node = rl_cluster_node_new(eps, n, conns); /* NULL: out of memory (the caller throws) */
+    node = rl_cluster_node_new(eps, n, conns, &RLG(topology)); /* NULL: out of memory (the caller throws) */
 done:
     rl_endpoints_free(eps, made);
     return node;

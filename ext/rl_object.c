@@ -293,7 +293,8 @@ size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need,
     if (rl_op_wants_ack(&with_ack)) {
         t.reply_us += with_ack.replica_timeout_ms * 1000; /* WAIT may take that long after the command's reply */
     }
-    return rl_nodes_run(o->nodes, o->n, &with_ack, votes, need, early, &t);
+    /* the command may wait for replicas; the topology's own questions do not */
+    return rl_nodes_run(o->nodes, o->n, &with_ack, votes, need, early, &t, &o->timeouts);
 }
 
 rl_held *rl_held_find(rl_object *o, zend_string *key)

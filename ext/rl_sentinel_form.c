@@ -1,4 +1,5 @@
 #include "rl_sentinel_form.h"
+#include "php_redislock.h"
 #include "rl_pool.h"
 #include "zend_exceptions.h"
 #include "ext/standard/md5.h"
@@ -180,7 +181,7 @@ rl_node *rl_sentinel_from_zval(zval *server, const rl_settings *s, const rl_conn
         .sentinel_user = s_user ? ZSTR_VAL(s_user) : NULL,
         .sentinel_password_digest = hex,
     };
-    node = rl_sentinel_node_new(&spec, conns); /* NULL: out of memory (the caller throws) */
+    node = rl_sentinel_node_new(&spec, conns, &RLG(topology)); /* NULL: out of memory (the caller throws) */
 done:
     rl_endpoints_free(eps, made);
     rl_endpoint_clear(&tpl);

@@ -533,3 +533,16 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
     }
     return yes;
 }
+
+void rl_vote_failed(rl_vote *vote, rl_conn *c, const rl_error *err)
+{
+    memset(vote, 0, sizeof *vote);
+    vote->conn = c;
+    vote->err = *err;
+}
+
+void rl_vote_set_error(rl_vote *vote, const rl_error *err)
+{
+    vote->err = *err;
+    vote->yes = 0;
+}

@@ -34,6 +34,13 @@ typedef struct rl_vote {
     int64_t connect_deadline_us;
 } rl_vote;
 
+/* Sets *vote to a failure of the node at c that was not asked. */
+void rl_vote_failed(rl_vote *vote, rl_conn *c, const rl_error *err);
+
+/* Makes a vote that was asked a failure: err, no yes; the rest (where it
+ * was sent, that it went out) stands. */
+void rl_vote_set_error(rl_vote *vote, const rl_error *err);
+
 /* Runs op on every node in votes[0..n). With early set it returns as soon
  * as `need` nodes voted yes or that can no longer happen; the nodes not
  * heard from then have err.code RL_E_SKIPPED and their connections keep the

@@ -12,6 +12,7 @@
 #include "../topology/rl_node_sentinel.h"
 
 static const rl_timeouts quick = {.connect_us = 500000, .reply_us = 500000};
+static rl_topology_cache cache; /* as a thread's module globals keep it */
 
 static rl_endpoint refused(int port)
 {
@@ -96,8 +97,10 @@ static int route_fails(rl_node *n, const char *key, size_t key_len, const rl_tim
     return rl_error_set(err, RL_E_NO_SLOT_MAP, "no map for you");
 }
 
-static void follow_counts(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
+static void follow_counts(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t,
+                          const rl_timeouts *lookup)
 {
+    (void)lookup;
     (void)n;
     (void)op;
     (void)vote;
@@ -121,7 +124,7 @@ UNIT_TEST(nodes_run_routes_asks_follows)
     unrouted_conn = rl_placeholder_new("test node");
     follow_calls = 0;
     memset(votes, 0, sizeof votes);
-    yes = rl_nodes_run(nodes, 3, &op, votes, 2, 0, &quick);
+    yes = rl_nodes_run(nodes, 3, &op, votes, 2, 0, &quick, &quick);
     CHECK(yes == 0, "nobody said yes");
     CHECK(votes[1].err.code == RL_E_NO_SLOT_MAP && strcmp(votes[1].err.msg, "no map for you") == 0
           && votes[1].conn == unrouted_conn && !votes[1].sent, "the unrouted node's vote is its routing error");
@@ -139,17 +142,17 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
     rl_sentinel_spec spec = {.service = "mymaster", .service_len = 8, .sentinels = sentinels, .n = 2,
                              .master_tpl = &tpl};
     rl_sentinel_spec other = spec;
-    rl_node *a = rl_sentinel_node_new(&spec, &rl_own_conns), *b, *c;
+    rl_node *a = rl_sentinel_node_new(&spec, &rl_own_conns, &cache), *b, *c;
     rl_error err;
     rl_vote vote;
     rl_op op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1};
 
     other.sentinels = &sentinels[1];
     other.n = 1;
-    b = rl_sentinel_node_new(&other, &rl_own_conns);
+    b = rl_sentinel_node_new(&other, &rl_own_conns, &cache);
     other.service = "another";
     other.service_len = 7;
-    c = rl_sentinel_node_new(&other, &rl_own_conns);
+    c = rl_sentinel_node_new(&other, &rl_own_conns, &cache);
     CHECK(a && b && c, "made");
     CHECK(strcmp(a->conn->name, "sentinel service \"mymaster\"") == 0, "named before routing: %s", a->conn->name);
     CHECK(a->ops->same(a, b) && !a->ops->same(a, c), "a sentinel and the service in common: the same group");
@@ -162,26 +165,26 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
     memset(&vote, 0, sizeof vote);
     vote.conn = a->conn;
     vote.err.code = RL_E_IO;
-    a->ops->follow(a, &op, &vote, &quick);
+    a->ops->follow(a, &op, &vote, &quick, &quick);
     CHECK(vote.err.code == RL_E_NO_MASTER, "a lost master is looked for again: %d", vote.err.code);
     /* a waiter's own queue entries stay where they were: not moved */
     op.kind = RL_OP_LEAVE;
     memset(&vote, 0, sizeof vote);
     vote.conn = a->conn;
     vote.err.code = RL_E_IO;
-    a->ops->follow(a, &op, &vote, &quick);
+    a->ops->follow(a, &op, &vote, &quick, &quick);
     CHECK(vote.err.code == RL_E_IO, "LEAVE is not moved to another master: %d", vote.err.code);
     a->ops->free(a);
     b->ops->free(b);
     c->ops->free(c);
-    rl_topology_caches_free();
+    rl_topology_cache_free(&cache);
 }
 
 UNIT_TEST(cluster_node_names_every_seed)
 {
     rl_endpoint seeds[2] = {refused(1), refused(2)};
-    rl_node *a = rl_cluster_node_new(seeds, 2, &rl_own_conns), *b = rl_cluster_node_new(&seeds[1], 1, &rl_own_conns);
-    rl_node *c = rl_cluster_node_new(seeds, 1, &rl_own_conns);
+    rl_node *a = rl_cluster_node_new(seeds, 2, &rl_own_conns, &cache), *b = rl_cluster_node_new(&seeds[1], 1, &rl_own_conns, &cache);
+    rl_node *c = rl_cluster_node_new(seeds, 1, &rl_own_conns, &cache);
     rl_error err;
 
     CHECK(a && b && c, "made");
@@ -197,5 +200,5 @@ UNIT_TEST(cluster_node_names_every_seed)
     a->ops->free(a);
     b->ops->free(b);
     c->ops->free(c);
-    rl_topology_caches_free();
+    rl_topology_cache_free(&cache);
 }

@@ -20,7 +20,7 @@ static int may_pause(const rl_follow_state *st, rl_vote *vote, int64_t now_us, c
     }
     rl_error_set(&e, RL_E_REDIRECTS, "still %s %.200s after the timeout (%lld ms)", doing, vote->err.msg,
                  (long long)(t->reply_us / 1000));
-    vote->err = e; /* the rest of the vote stands: where it was sent */
+    rl_vote_set_error(vote, &e);
     return 0;
 }
 

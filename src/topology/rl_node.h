@@ -9,6 +9,7 @@
 #define RL_NODE_H
 #include <stddef.h>
 #include "../base/rl_error.h"
+#include "../base/rl_strmap.h"
 #include "../lock/rl_fanout.h"
 
 /* Where a node's connections come from: the caller's pool of persistent
@@ -29,11 +30,12 @@ typedef struct rl_node_ops {
      * known yet; a slot's master). RL_OK, or a status with the reason in
      * err (n->conn then names the node without a connection). NULL: a node
      * that is always where it is. */
-    int (*route)(rl_node *n, const char *key, size_t key_len, const rl_timeouts *t, rl_error *err);
+    int (*route)(rl_node *n, const char *key, size_t key_len, const rl_timeouts *lookup, rl_error *err);
     /* After the fan-out: when the vote is a redirection or a sign that the
      * topology changed, replaces it with the outcome of following that
-     * (bounded by t). NULL: nothing to follow. */
-    void (*follow)(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t);
+     * (bounded by t; a Sentinel master is looked up again within lookup).
+     * NULL: nothing to follow. */
+    void (*follow)(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t, const rl_timeouts *lookup);
     /* The waiting connection (a second one, for blocking reads) of where
      * n->conn points; NULL when out of memory. */
     rl_conn *(*wait_conn)(rl_node *n);
@@ -57,16 +59,15 @@ struct rl_node {
 /* A node for one Redis server. NULL when out of memory. */
 rl_node *rl_direct_node_new(const rl_endpoint *ep, const rl_conn_source *conns);
 
-/* Runs op on nodes[0..n) as described above; votes[] has n entries.
+/* Runs op on nodes[0..n) as described above; votes[] has n entries. t
+ * bounds the command (with a WAIT for replicas, longer than lookup), lookup
+ * the topology's own questions (a group's master, a cluster's slot map).
  * Returns the number of yes votes. */
 size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, size_t need, int early,
-                    const rl_timeouts *t);
+                    const rl_timeouts *t, const rl_timeouts *lookup);
 
 /* Runs op on one connection alone, into *vote (cleared first). */
 void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeouts *t);
-
-/* Sets *vote to a failure of the node at c that was not asked. */
-void rl_vote_failed(rl_vote *vote, rl_conn *c, const rl_error *err);
 
 /* Non-zero when a connection of a[0..na) and one of b[0..nb) go to the same node. */
 int rl_conns_meet(rl_conn *const *a, size_t na, rl_conn *const *b, size_t nb);
@@ -87,7 +88,17 @@ typedef struct rl_topology_counts {
 
 void rl_topology_counts_get(rl_topology_counts *out);
 
-/* A thread's end: frees its caches of masters and slot maps. */
-void rl_topology_caches_free(void);
+/* What the nodes of one thread share: the master each Sentinel group was
+ * last found at, and each cluster's slot map (a value stays at its address
+ * until the cache is freed, so a node may keep a pointer to it). ext/ keeps
+ * one in each thread's module globals and hands it to the nodes it makes;
+ * a node is used only by the thread that made it. */
+typedef struct rl_topology_cache {
+    rl_strmap masters; /* sentinel group cache key => rl_sentinel_addr */
+    rl_strmap maps;    /* cluster seeds and scheme => its slot map */
+} rl_topology_cache;
+
+/* Frees what the cache holds (the thread's end; any thread may call it). */
+void rl_topology_cache_free(rl_topology_cache *cache);
 
 #endif

@@ -7,8 +7,6 @@
 #include "rl_cluster_policy.h"
 #include "../base/rl_status.h"
 #include "../base/rl_clock.h"
-#include "../base/rl_strmap.h"
-#include "../base/rl_threads.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,15 +19,13 @@
  * routed key costs a CRC16 and two array reads. */
 #define NODE_CACHE 16
 
-/* A cluster's slot map, per thread; updated in place, freed only at the
- * thread's end (rl_cluster_cache_free), so a node may keep a pointer to it. */
+/* A cluster's slot map, in the thread's cache; updated in place, freed
+ * only with the cache, so a node may keep a pointer to it. */
 typedef struct cluster_map {
     rl_slot_map map;
     int known;          /* filled at least once */
     unsigned gen;       /* changes with every change of the map */
 } cluster_map;
-
-static RL_THREAD_LOCAL rl_strmap maps; /* seeds and scheme => cluster_map */
 
 static rl_topology_counts counts;      /* every thread's: relaxed atomic additions */
 #define COUNT(field) ((void)__atomic_fetch_add(&counts.field, 1, __ATOMIC_RELAXED))
@@ -39,11 +35,6 @@ void rl_topology_counts_get(rl_topology_counts *out)
     out->redirects = __atomic_load_n(&counts.redirects, __ATOMIC_RELAXED);
     out->map_refreshes = __atomic_load_n(&counts.map_refreshes, __ATOMIC_RELAXED);
     out->one_key_releases = __atomic_load_n(&counts.one_key_releases, __ATOMIC_RELAXED);
-}
-
-void rl_cluster_cache_free(void)
-{
-    rl_strmap_clear(&maps);
 }
 
 typedef struct cluster_node {
@@ -56,7 +47,9 @@ typedef struct cluster_node {
     size_t nknown, cap;
     char *cache_key;
     size_t cache_key_len;
-    cluster_map *cm;    /* the cache's entry, once looked up */
+    rl_strmap *maps;    /* the thread's cache: seeds and scheme => cluster_map */
+    cluster_map *cm;    /* its entry, once looked up */
+    rl_conn *routed;    /* the master last routed to (NULL: none yet) */
     rl_conn *by_node[NODE_CACHE]; /* command connection of map node i... */
     unsigned by_node_gen;         /* ...valid while cm->gen is this */
 } cluster_node;
@@ -115,24 +108,35 @@ static rl_conn *node_conn(cluster_node *g, const char *host, int port, rl_conn_r
     return c;
 }
 
+/* The waiting connection of the master last routed to (a route that failed
+ * since leaves it: the waiter's queue entries are there); never routed: the
+ * placeholder, whose waits fail as its commands do; out of memory: the
+ * command connection. */
 static rl_conn *wait_conn(rl_node *n)
 {
     cluster_node *g = (cluster_node *)n;
     rl_conn *w;
-    if (n->conn == g->placeholder || n->conn->ep.host == NULL) {
-        return n->conn; /* not routed yet: its waits fail as its commands do */
+    if (g->routed == NULL) {
+        return n->conn;
     }
-    w = node_conn(g, n->conn->ep.host, n->conn->ep.port, RL_ROLE_WAIT);
-    return w;
+    w = node_conn(g, g->routed->ep.host, g->routed->ep.port, RL_ROLE_WAIT);
+    return w != NULL ? w : g->routed;
+}
+
+/* Points the node's commands at c, a master of the map. */
+static void point(cluster_node *g, rl_conn *c)
+{
+    g->base.conn = c;
+    g->routed = c;
 }
 
 static cluster_map *map_of(cluster_node *g)
 {
     if (g->cm == NULL) {
-        g->cm = rl_strmap_get(&maps, g->cache_key, g->cache_key_len);
+        g->cm = rl_strmap_get(g->maps, g->cache_key, g->cache_key_len);
         if (g->cm == NULL && (g->cm = calloc(1, sizeof *g->cm)) != NULL) {
             rl_slot_map_clear(&g->cm->map);
-            if (rl_strmap_put(&maps, g->cache_key, g->cache_key_len, g->cm) != 0) {
+            if (rl_strmap_put(g->maps, g->cache_key, g->cache_key_len, g->cm) != 0) {
                 g->cm = NULL; /* freed by the map */
             }
         }
@@ -243,19 +247,24 @@ static rl_conn *slot_conn(cluster_node *g, unsigned slot, const rl_timeouts *t, 
     return c;
 }
 
-static int route(rl_node *n, const char *key, size_t key_len, const rl_timeouts *t, rl_error *err)
+static int route(rl_node *n, const char *key, size_t key_len, const rl_timeouts *lookup, rl_error *err)
 {
     cluster_node *g = (cluster_node *)n;
-    rl_conn *c = slot_conn(g, rl_key_slot(key, key_len), t, err);
-    n->conn = c != NULL ? c : g->placeholder;
-    return c != NULL ? RL_OK : err->code;
+    rl_conn *c = slot_conn(g, rl_key_slot(key, key_len), lookup, err);
+    if (c == NULL) {
+        n->conn = g->placeholder;
+        return err->code;
+    }
+    point(g, c);
+    return RL_OK;
 }
 
 /* Follows what the cluster said (rl_cluster_next_step() decides) until an
  * answer, a failure that is not the map's, or the call's time is out. */
-static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
+static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t, const rl_timeouts *lookup)
 {
     cluster_node *g = (cluster_node *)n;
+    (void)lookup; /* following is bounded by the call's t, the slot maps it fetches too */
     cluster_map *cm;
     rl_follow_state st = {0};
     unsigned slot;
@@ -326,7 +335,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
             return;
         }
         if (!again.asking) {
-            n->conn = c;
+            point(g, c);
         }
         again.one_key = st.one_key == 1;
         rl_node_run_one(&again, vote, c, t);
@@ -339,8 +348,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
             /* a shared lock: its holders are another key, so the
              * migration is waited out as for any script of several keys */
             st.one_key = -1;
-            vote->err = tryagain;
-            vote->yes = 0;
+            rl_vote_set_error(vote, &tryagain);
         }
     }
 }
@@ -355,7 +363,8 @@ static const rl_node_ops cluster_ops = {
     .free = free_node,
 };
 
-rl_node *rl_cluster_node_new(const rl_endpoint *seeds, size_t n, const rl_conn_source *conns)
+rl_node *rl_cluster_node_new(const rl_endpoint *seeds, size_t n, const rl_conn_source *conns,
+                             rl_topology_cache *cache)
 {
     cluster_node *g = calloc(1, sizeof *g);
     char name[300];
@@ -366,6 +375,7 @@ rl_node *rl_cluster_node_new(const rl_endpoint *seeds, size_t n, const rl_conn_s
     }
     g->base.ops = &cluster_ops;
     g->base.conns = conns;
+    g->maps = &cache->maps;
     if ((g->seeds = calloc(n, sizeof *g->seeds)) == NULL || rl_endpoint_copy(&g->tpl, &seeds[0]) != 0) {
         goto oom;
     }

@@ -6,20 +6,10 @@
 #include "rl_node_sentinel.h"
 #include "rl_sentinel.h"
 #include "../base/rl_status.h"
-#include "../base/rl_strmap.h"
-#include "../base/rl_threads.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-
-/* cache key => rl_sentinel_addr: the master each group was last found at */
-static RL_THREAD_LOCAL rl_strmap masters;
-
-void rl_sentinel_cache_free(void)
-{
-    rl_strmap_clear(&masters);
-}
 
 typedef struct sentinel_node {
     rl_node base;           /* base.conn: the master, or the placeholder */
@@ -33,6 +23,7 @@ typedef struct sentinel_node {
     unsigned generation;    /* counts changes of master */
     rl_conn *wait;          /* the waiting connection of... */
     unsigned wait_generation; /* ...the master of this generation */
+    rl_strmap *masters;     /* the thread's cache: key => rl_sentinel_addr */
     char *cache_key;
     size_t cache_key_len;
 } sentinel_node;
@@ -113,7 +104,7 @@ static int point_at(sentinel_node *g, const char *host, int port)
 
 static int lost_master(sentinel_node *g, rl_error *err)
 {
-    rl_strmap_del(&masters, g->cache_key, g->cache_key_len);
+    rl_strmap_del(g->masters, g->cache_key, g->cache_key_len);
     g->base.conn = g->placeholder;
     return err->code;
 }
@@ -123,7 +114,7 @@ static int lost_master(sentinel_node *g, rl_error *err)
  * err (the node then points at its placeholder). */
 static int resolve(sentinel_node *g, int force, const rl_timeouts *t, rl_error *err)
 {
-    rl_sentinel_addr *cached = force ? NULL : rl_strmap_get(&masters, g->cache_key, g->cache_key_len);
+    rl_sentinel_addr *cached = force ? NULL : rl_strmap_get(g->masters, g->cache_key, g->cache_key_len);
     rl_op op = {.kind = RL_OP_SENTINEL_MASTER, .key = g->service, .key_len = g->service_len};
     rl_op role = {.kind = RL_OP_ROLE};
     rl_vote stack[8], *votes, check;
@@ -182,20 +173,20 @@ static int resolve(sentinel_node *g, int force, const rl_timeouts *t, rl_error *
     cached = malloc(sizeof *cached);
     if (cached != NULL) {
         *cached = addr;
-        rl_strmap_put(&masters, g->cache_key, g->cache_key_len, cached); /* a cache: a failure costs a lookup */
+        rl_strmap_put(g->masters, g->cache_key, g->cache_key_len, cached); /* a cache: a failure costs a lookup */
     }
     return RL_OK;
 }
 
-static int route(rl_node *n, const char *key, size_t key_len, const rl_timeouts *t, rl_error *err)
+static int route(rl_node *n, const char *key, size_t key_len, const rl_timeouts *lookup, rl_error *err)
 {
     sentinel_node *g = (sentinel_node *)n;
     (void)key;
     (void)key_len;
-    return n->conn == g->placeholder ? resolve(g, 0, t, err) : RL_OK;
+    return n->conn == g->placeholder ? resolve(g, 0, lookup, err) : RL_OK;
 }
 
-static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t)
+static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t, const rl_timeouts *lookup)
 {
     sentinel_node *g = (sentinel_node *)n;
     unsigned old = g->generation;
@@ -210,7 +201,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
     /* the master may have changed: ask the sentinels again; a new master
      * gets the command once more, in its safe-to-repeat form (a lock the
      * old master replicated before it fell counts as ours) */
-    if (resolve(g, 1, t, &err) != RL_OK) {
+    if (resolve(g, 1, lookup, &err) != RL_OK) {
         rl_vote_failed(vote, g->placeholder, &err);
         return;
     }
@@ -232,7 +223,7 @@ static const rl_node_ops sentinel_ops = {
     .free = free_node,
 };
 
-rl_node *rl_sentinel_node_new(const rl_sentinel_spec *spec, const rl_conn_source *conns)
+rl_node *rl_sentinel_node_new(const rl_sentinel_spec *spec, const rl_conn_source *conns, rl_topology_cache *cache)
 {
     sentinel_node *g = calloc(1, sizeof *g);
     const char **names = NULL;
@@ -244,6 +235,7 @@ rl_node *rl_sentinel_node_new(const rl_sentinel_spec *spec, const rl_conn_source
     }
     g->base.ops = &sentinel_ops;
     g->base.conns = conns;
+    g->masters = &cache->masters;
     if ((g->sentinels = calloc(spec->n, sizeof *g->sentinels)) == NULL
         || (g->service = malloc(spec->service_len + 1)) == NULL
         || rl_endpoint_copy(&g->master_tpl, spec->master_tpl) != 0) {

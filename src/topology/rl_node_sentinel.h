@@ -15,10 +15,8 @@ typedef struct rl_sentinel_spec {
                                              password: both are part of the cache key */
 } rl_sentinel_spec;
 
-/* No network I/O: the master is found on first use. NULL when out of memory. */
-rl_node *rl_sentinel_node_new(const rl_sentinel_spec *spec, const rl_conn_source *conns);
-
-/* A thread's end: frees its cache of masters. */
-void rl_sentinel_cache_free(void);
+/* No network I/O: the master is found on first use (and kept in cache,
+ * the thread's). NULL when out of memory. */
+rl_node *rl_sentinel_node_new(const rl_sentinel_spec *spec, const rl_conn_source *conns, rl_topology_cache *cache);
 
 #endif

@@ -19,7 +19,7 @@ rl_conn *rl_placeholder_new(const char *name)
     rl_endpoint ep = {.host = "", .port = 0};
     rl_conn *c = rl_conn_new(&ep, RL_ROLE_COMMAND);
     if (c != NULL) {
-        snprintf(c->name, sizeof c->name, "%s", name);
+        rl_conn_set_name(c, name);
     }
     return c;
 }
@@ -45,13 +45,6 @@ void rl_conns_put(const rl_conn_source *source, rl_conn *const *conns, size_t n)
     }
 }
 
-void rl_vote_failed(rl_vote *vote, rl_conn *c, const rl_error *err)
-{
-    memset(vote, 0, sizeof *vote);
-    vote->conn = c;
-    vote->err = *err;
-}
-
 void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeouts *t)
 {
     memset(vote, 0, sizeof *vote);
@@ -63,7 +56,7 @@ void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeou
 #define STACK_NODES 8
 
 size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, size_t need, int early,
-                    const rl_timeouts *t)
+                    const rl_timeouts *t, const rl_timeouts *lookup)
 {
     rl_vote stack[STACK_NODES], *sub = n <= STACK_NODES ? stack : calloc(n, sizeof *sub);
     char fstack[STACK_NODES], *failed = n <= STACK_NODES ? fstack : calloc(n, 1);
@@ -81,7 +74,7 @@ size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *v
     for (i = 0; i < n; i++) {
         rl_node *node = nodes[i];
         failed[i] = 0;
-        if (node->ops->route && node->ops->route(node, op->key, op->key_len, t, &err) != RL_OK) {
+        if (node->ops->route && node->ops->route(node, op->key, op->key_len, lookup, &err) != RL_OK) {
             failed[i] = 1;
             rl_vote_failed(&votes[i], node->conn, &err);
             continue;
@@ -104,7 +97,7 @@ size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *v
     }
     for (i = 0; i < n; i++) {
         if (!failed[i] && nodes[i]->ops->follow) {
-            nodes[i]->ops->follow(nodes[i], op, &votes[i], t);
+            nodes[i]->ops->follow(nodes[i], op, &votes[i], t, lookup);
         }
         yes += votes[i].err.code == RL_OK && votes[i].yes;
     }
@@ -118,8 +111,8 @@ done:
     return yes;
 }
 
-void rl_topology_caches_free(void)
+void rl_topology_cache_free(rl_topology_cache *cache)
 {
-    rl_sentinel_cache_free();
-    rl_cluster_cache_free();
+    rl_strmap_clear(&cache->masters);
+    rl_strmap_clear(&cache->maps);
 }

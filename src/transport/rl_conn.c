@@ -549,3 +549,8 @@ void rl_conn_set_limits(rl_conn *c, const rl_reply_limits *limits)
         rl_reply_limits_default(&c->limits);
     }
 }
+
+void rl_conn_set_name(rl_conn *c, const char *name)
+{
+    snprintf(c->name, sizeof c->name, "%s", name);
+}

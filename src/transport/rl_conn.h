@@ -61,8 +61,7 @@ typedef struct rl_conn {
     void (*attached_free)(void *);
     int must_answer;         /* an early decision still waits for this node (a
                                 sentinel group's master: its failure is how a
-                                failover is noticed). Topology state, kept here
-                                while ext/rl_topology.c sets the field itself */
+                                failover is noticed; rl_conn_set_must_answer) */
 } rl_conn;
 
 /* A closed connection to a copy of ep, for role. NULL when out of memory. */
@@ -146,6 +145,7 @@ void rl_conn_discard_one(rl_conn *c);                        /* one of those was
 void rl_conn_abandon_owed(rl_conn *c);                       /* every reply still owed is nobody's */
 void rl_conn_set_must_answer(rl_conn *c);                    /* an early decision waits for it */
 void rl_conn_set_limits(rl_conn *c, const rl_reply_limits *limits); /* NULL: the lock defaults */
+void rl_conn_set_name(rl_conn *c, const char *name);         /* what messages call it */
 
 /* Takes the next complete reply (a redisReply *) off the reader, or NULL.
  * Sets *status to RL_E_PROTOCOL on a malformed stream. */
