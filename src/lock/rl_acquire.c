@@ -2,6 +2,7 @@
  * a lost attempt (rl_acquire.h). */
 #include "rl_acquire.h"
 #include "../base/rl_status.h"
+#include <stddef.h>
 #include <string.h>
 
 /* Fencing on several nodes: each node counted the acquisition on its own
@@ -55,7 +56,7 @@ int rl_attempt_run(const rl_lock_nodes *ns, const rl_op *op, int ours_before, in
     int write_back = ns->fencing && ns->n > 1;
     rl_tally w;
 
-    memset(a, 0, sizeof *a);
+    memset(a, 0, offsetof(rl_attempt, tally)); /* not the tally's votes: kilobytes, set as they are used */
     a->start_us = ns->now_us();
     if (rl_tally_init(&a->tally, ns) != 0) {
         return RL_E_NOMEM;

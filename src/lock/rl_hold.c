@@ -1,11 +1,12 @@
 /* Extend, holds and release on the node set (rl_hold.h). */
 #include "rl_hold.h"
 #include "../base/rl_status.h"
+#include <stddef.h>
 #include <string.h>
 
 static int begin(const rl_lock_nodes *ns, rl_verdict *v)
 {
-    memset(v, 0, sizeof *v);
+    memset(v, 0, offsetof(rl_verdict, tally)); /* not the tally's votes: kilobytes, set as they are used */
     v->start_us = ns->now_us();
     return rl_tally_init(&v->tally, ns);
 }

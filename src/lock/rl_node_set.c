@@ -11,7 +11,7 @@ int rl_tally_init(rl_tally *t, const rl_lock_nodes *ns)
     t->n = n;
     t->quorum = ns->quorum;
     if (n <= RL_STACK_VOTES) {
-        memset(t->stack, 0, 2 * n * sizeof(rl_vote));
+        memset(t->stack, 0, n * sizeof(rl_vote)); /* the spare votes are cleared as they are used */
         t->votes = t->stack;
     } else if ((t->votes = calloc(2 * n, sizeof(rl_vote))) == NULL) {
         return RL_E_NOMEM;

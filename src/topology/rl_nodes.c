@@ -79,15 +79,20 @@ size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *v
             rl_vote_failed(&votes[i], node->conn, &err);
             continue;
         }
-        memset(&sub[k], 0, sizeof sub[k]);
-        sub[k++].conn = node->conn;
+        k++;
     }
     if (k == n) { /* every node routed (the usual case): no copies */
         for (i = 0; i < n; i++) {
-            votes[i].conn = sub[i].conn;
+            votes[i].conn = nodes[i]->conn;
         }
         rl_fanout(op, votes, n, need, early, t);
     } else if (k > 0) {
+        for (i = 0, k = 0; i < n; i++) {
+            if (!failed[i]) {
+                memset(&sub[k], 0, sizeof sub[k]);
+                sub[k++].conn = nodes[i]->conn;
+            }
+        }
         rl_fanout(op, sub, k, need, early, t);
         for (i = 0, k = 0; i < n; i++) {
             if (!failed[i]) {
