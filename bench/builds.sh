@@ -67,7 +67,12 @@ take_build() {
     local name=$1 arg=$2 sha so id
     if [[ -f $arg ]]; then
         so=$arg
-        id="file $arg"
+        # named without this machine's paths: this checkout's build, or the file's name
+        if [[ $(realpath "$arg") == "$(realpath "$root/modules/redislock.so")" ]]; then
+            id="this checkout's build, at $(git -C "$root" log -1 --format='%h %s' | cut -c1-60)$(git -C "$root" diff --quiet HEAD -- ext src config.m4 || echo ' (and changes not committed)')"
+        else
+            id="file $(basename "$arg")"
+        fi
     elif sha=$(git -C "$root" rev-parse --verify --quiet "$arg^{commit}"); then
         build_revision "$sha"
         so=$built

@@ -9,7 +9,7 @@ require __DIR__ . '/libs.php';
 [, $title, $server] = $argv;
 $cpuinfo = (string)@file_get_contents('/proc/cpuinfo');
 $cpu = preg_match('/^model name\s*:\s*(.+)$/m', $cpuinfo, $m) ? trim($m[1]) : php_uname('p');
-$cores = trim((string)@shell_exec('nproc 2>/dev/null')) ?: (string)preg_match_all('/^processor\s*:/m', $cpuinfo);
+$cores = trim((string)@shell_exec('nproc --all 2>/dev/null')) ?: (string)preg_match_all('/^processor\s*:/m', $cpuinfo);
 
 [$host, $port] = explode(':', $server);
 $r = new Redis();
