@@ -46,8 +46,9 @@ $child = rl_php_child_start('
     $l->lockShared("w802", 30000, 0.0, "R");
     echo "in\n";
     usleep(300000);
+    $left = microtime(true); // before the unlock: the promotion cannot come earlier (after it, a busy child stamps late)
     $l->unlock("w802", "R");
-    (new RedisLock(' . var_export(rl_test_server(0), true) . ', ["auto_release" => false]))->lock("x802", 60000, 0.0, (string)microtime(true));
+    (new RedisLock(' . var_export(rl_test_server(0), true) . ', ["auto_release" => false]))->lock("x802", 60000, 0.0, (string)$left);
 ');
 rl_wait_until(fn() => $r->cmd('ZSCORE', rl_derived_key('lock:w802', 's'), 'R') !== null, 30.0);
 var_dump($l->lock('w802', 30000, 10.0, 'T'));
