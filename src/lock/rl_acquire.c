@@ -50,8 +50,15 @@ static void undo(const rl_lock_nodes *ns, rl_tally *attempt, const rl_op *lock_o
     rl_release_where(ns, attempt, lock_op, rl_needs_undo);
 }
 
-int rl_attempt_run(const rl_lock_nodes *ns, const rl_op *op, int ours_before, int first, rl_attempt *a)
+int rl_attempt_run(const rl_lock_nodes *ns, const rl_op *asked, int ours_before, int first, rl_attempt *a)
 {
+    rl_op held_op;
+    const rl_op *op = asked;
+    if (ours_before) { /* a re-entrant acquire keeps its number (with fencing) */
+        held_op = *asked;
+        held_op.held = 1;
+        op = &held_op;
+    }
     /* the write-back's votes, allocated before anything is sent */
     int write_back = ns->fencing && ns->n > 1;
     rl_tally w;

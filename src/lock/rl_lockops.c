@@ -127,6 +127,17 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
     return rl_argv_append(c, &b, now_us);
 }
 
+/* The acquire scripts' last argument, left out when empty: 's' promotes a
+ * shared lock (the shared holders' key is passed), 'h' keeps the number of
+ * a fenced lock the caller holds already. */
+static void append_acquire_flags(rl_argv *b, const rl_op *op)
+{
+    int held = op->fencing && op->held;
+    if (op->promote || held) {
+        rl_argv_add_str(b, op->promote && held ? "sh" : op->promote ? "s" : "h"); /* literals: not copied */
+    }
+}
+
 /* A shared lock's or a permit's acquire script; a LOCK is one try (never
  * queued), the op's token standing in for the waiter id it needs. */
 static void append_acquire_other(rl_argv *b, const rl_op *op, int eval, const lock_keys *k)
@@ -171,13 +182,14 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
             script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_SHARED) | (op->fencing ? WITH(RL_KEY_FENCE) : 0));
             rl_argv_add(&b, op->token, op->token_len);
             rl_argv_add_num(&b, op->ttl_ms);
-            rl_argv_add(&b, "s", 1);
+            append_acquire_flags(&b, op);
             break;
         }
         if (op->fencing) { /* SET NX cannot count: the acquire script in every form */
             script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_FENCE));
             rl_argv_add(&b, op->token, op->token_len);
             rl_argv_add_num(&b, op->ttl_ms);
+            append_acquire_flags(&b, op);
             break;
         }
         if (form == RL_FORM_FIRST) {
@@ -222,9 +234,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         rl_argv_add(&b, op->waiter, op->waiter_len);
         rl_argv_add_num(&b, op->wait_ms);
         rl_argv_add(&b, op->enqueue ? "1" : "0", 1);
-        if (op->promote) {
-            rl_argv_add(&b, "s", 1);
-        }
+        append_acquire_flags(&b, op);
         break;
     case RL_OP_LEAVE:
         /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */

@@ -72,6 +72,10 @@ typedef struct rl_op {
     int promote;         /* LOCK, LOCK_WAIT of a lock: a shared lock whose only
                             holder is token becomes token's lock (the acquire
                             script, with the shared holders' key) */
+    int held;            /* LOCK, LOCK_WAIT with fencing: the caller holds this
+                            lock already (re-entrant): a node where token is
+                            found keeps its number; else it counts anew (the
+                            token may be one a release never reached) */
 } rl_op;
 
 typedef enum rl_send_form {

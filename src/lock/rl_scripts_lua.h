@@ -16,13 +16,14 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
 
 static const char *const sources[RL_SCRIPT_COUNT] = {
 [RL_SCRIPT_ACQUIRE] =
-    "\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
-    "local zs = ARGV[3] == 's' and #KEYS or nil\n"
+    "\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
+    "local flags = ARGV[3] or ''\n"
+    "local zs = flags:find('s', 1, true) and #KEYS or nil\n"
     "local fk = #KEYS > 1 and 2 ~= zs and KEYS[2] or nil\n"
     "if v == ARGV[1] then\n"
     "  redis.call('pexpire', KEYS[1], ARGV[2])\n"
-    "  if fk then return tonumber(redis.call('get', fk) or redis.call('incr', fk)) end\n"
-    "  return 1\n"
+    "  local n = fk and (not flags:find('h', 1, true) and redis.call('incr', fk) or tonumber(redis.call('get', fk) or redis.call('incr', fk)))\n"
+    "  return n or 1\n"
     "end\n"
     "local promoted = false if v == '\\0shared' and zs then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) redis.call('zremrangebyscore', KEYS[zs], '-inf', now) local n = redis.call('zcard', KEYS[zs]) if n == 0 or (n == 1 and redis.call('zscore', KEYS[zs], ARGV[1])) then redis.call('del', KEYS[1], KEYS[zs]) v = nil promoted = true end end\n"
     "if v then return 0 end\n"
@@ -115,12 +116,13 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "return -3",
 [RL_SCRIPT_ACQUIRE_WAIT] =
     "\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
-    "local zs = ARGV[6] == 's' and #KEYS or nil\n"
+    "local flags = ARGV[6] or ''\n"
+    "local zs = flags:find('s', 1, true) and #KEYS or nil\n"
     "local fk = #KEYS > 3 and 4 ~= zs and KEYS[4] or nil\n"
     "if v == ARGV[1] then  -- ours already (a retry, or the owner naming its token again): refreshed\n"
     "  redis.call('pexpire', KEYS[1], ARGV[2])\n"
-    "  if fk then return -3 - tonumber(redis.call('get', fk) or redis.call('incr', fk)) end\n"
-    "  return -3\n"
+    "  local n = fk and (not flags:find('h', 1, true) and redis.call('incr', fk) or tonumber(redis.call('get', fk) or redis.call('incr', fk)))\n"
+    "  return -3 - (n or 0)\n"
     "end\n"
     "local promoted = false if v == '\\0shared' and zs then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) redis.call('zremrangebyscore', KEYS[zs], '-inf', now) local n = redis.call('zcard', KEYS[zs]) if n == 0 or (n == 1 and redis.call('zscore', KEYS[zs], ARGV[1])) then redis.call('del', KEYS[1], KEYS[zs]) v = nil promoted = true end end\n"
     "if not v then\n"

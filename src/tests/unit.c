@@ -198,6 +198,25 @@ UNIT_TEST(test_lockops)
     ENCODES_TO(&fenced, RL_FORM_FIRST,
                "*7\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n2\r\n$6\r\nlock:r\r\n"
                "$13\r\nlock:r\0f{mio}\r\n$3\r\ntok\r\n$4\r\n5000\r\n");
+    /* ... with 'h' when the caller holds it already: a re-entrant acquire keeps its number */
+    fenced.held = 1;
+    ENCODES_TO(&fenced, RL_FORM_FIRST,
+               "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n2\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0f{mio}\r\n$3\r\ntok\r\n$4\r\n5000\r\n$1\r\nh\r\n");
+    fenced.held = 0;
+    /* held without fencing: nothing to keep, nothing sent */
+    wait.held = 1;
+    ENCODES_TO(&wait, RL_FORM_FIRST,
+               "*11\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n3\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n"
+               "$3\r\ntok\r\n$4\r\n5000\r\n$2\r\nw1\r\n$3\r\n900\r\n$1\r\n1\r\n");
+    wait.fencing = 1;
+    wait.promote = 1;
+    ENCODES_TO(&wait, RL_FORM_FIRST,
+               "*14\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n5\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n"
+               "$3\r\ntok\r\n$4\r\n5000\r\n$2\r\nw1\r\n$3\r\n900\r\n$1\r\n1\r\n$2\r\nsh\r\n");
+    wait.held = wait.fencing = wait.promote = 0;
     /* a permit, one try: the token stands in for the waiter, not queued, the limit last */
     ENCODES_TO(&permit, RL_FORM_FIRST,
                "*28\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n19\r\n$6\r\nlock:r\r\n"

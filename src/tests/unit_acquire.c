@@ -60,6 +60,18 @@ UNIT_TEST(test_fence_write_back)
     CHECK(attempt(3, 0, enough, 1, 0, 1, &a) == RL_WON && a.fence == 0, "no fencing: no number");
 }
 
+/* Only a caller that holds the lock already (re-entrant) asks the nodes to
+ * keep its number: a token found on a node otherwise counts anew, as it may
+ * be one that a release never reached (the command: unit.c's test_lockops). */
+UNIT_TEST(test_fence_kept_only_when_held)
+{
+    static const fake_reply s[] = {R("yyy", 5, 5, 5)};
+    rl_attempt a;
+
+    CHECK(attempt(3, 1, s, 1, 1, 1, &a) == RL_WON && f.calls[0].op.held, "held: kept");
+    CHECK(attempt(3, 1, s, 1, 0, 1, &a) == RL_WON && !f.calls[0].op.held, "not held: counted anew");
+}
+
 /* A write-back that a quorum does not take: lost, undone where the lock
  * went out (not where it was ours before), told by the write-back's votes. */
 UNIT_TEST(test_fence_write_back_lost)

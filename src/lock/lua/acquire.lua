@@ -1,17 +1,19 @@
 -- ACQUIRE: KEYS lock [, fence counter] [, shared holders]; ARGV[1]
--- token, ARGV[2] ttl ms, ARGV[3] 's' when the last key is the shared
--- holders' (a shared lock whose only holder is the token becomes its
--- lock: promoted). 0: held by another; else 1, or with a fence counter
--- the number of this acquisition (the counter's value: ours already,
--- it is unchanged)
+-- token, ARGV[2] ttl ms, ARGV[3] flags (optional): 's' when the last
+-- key is the shared holders' (a shared lock whose only holder is the
+-- token becomes its lock: promoted), 'h' when the caller holds this
+-- lock already (a re-entrant acquire). 0: held by another; else 1, or
+-- with a fence counter the number of this acquisition (a new count;
+-- the counter's value, unchanged, for a re-entrant acquire)
 --@keys lock fence? shared?
 --@ get_lock
-local zs = ARGV[3] == 's' and #KEYS or nil
+local flags = ARGV[3] or ''
+local zs = flags:find('s', 1, true) and #KEYS or nil
 local fk = #KEYS > 1 and 2 ~= zs and KEYS[2] or nil
 if v == ARGV[1] then
   redis.call('pexpire', KEYS[1], ARGV[2])
-  if fk then return tonumber(redis.call('get', fk) or redis.call('incr', fk)) end
-  return 1
+  --@ fence_of_ours
+  return n or 1
 end
 --@ promote
 if v then return 0 end

@@ -1,18 +1,19 @@
 -- ACQUIRE_WAIT: KEYS lock, queue, reservation [, fence counter] [,
 -- shared holders]; ARGV[1] token, ARGV[2] ttl ms, ARGV[3] waiter id,
--- ARGV[4] ms the waiter will wait, ARGV[5] '1' to queue, ARGV[6] 's'
--- when the last key is the shared holders' (promotion, as ACQUIRE's).
+-- ARGV[4] ms the waiter will wait, ARGV[5] '1' to queue, ARGV[6] flags
+-- (optional), as ACQUIRE's ARGV[3]: 's' promotion, 'h' re-entrant.
 -- -3 - F: taken (or already ours), F the number of this acquisition (0
 -- without a fence counter); else the PTTL of the lock, or of the
 -- reservation for a woken waiter (-1: no TTL).
 --@keys lock queue reservation fence? shared?
 --@ get_lock
-local zs = ARGV[6] == 's' and #KEYS or nil
+local flags = ARGV[6] or ''
+local zs = flags:find('s', 1, true) and #KEYS or nil
 local fk = #KEYS > 3 and 4 ~= zs and KEYS[4] or nil
 if v == ARGV[1] then  -- ours already (a retry, or the owner naming its token again): refreshed
   redis.call('pexpire', KEYS[1], ARGV[2])
-  if fk then return -3 - tonumber(redis.call('get', fk) or redis.call('incr', fk)) end
-  return -3
+  --@ fence_of_ours
+  return -3 - (n or 0)
 end
 --@ promote
 if not v then
