@@ -219,7 +219,7 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     return r;
 }
 
-const rl_kind rl_kind_exclusive = {RL_MODE_EXCLUSIVE, 0, NULL};
+const rl_kind rl_kind_exclusive = {.mode = RL_MODE_EXCLUSIVE};
 
 static const char *kind_name(int mode)
 {
@@ -301,7 +301,8 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
                  zend_string **token_out)
 {
     rl_op like = {.kind = RL_OP_LOCK_WAIT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .ttl_ms = ttl_ms,
-                  .fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE, .mode = kind->mode, .limit = kind->limit};
+                  .fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE, .mode = kind->mode, .limit = kind->limit,
+                  .guard = kind->guard};
     wait_call call = {o, key, token_out};
     rl_wait_hooks hooks = {wait_ours_before, wait_attempted, &call};
     rl_lock_nodes ns;
@@ -309,7 +310,15 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
      * release wakes nobody while a shared holder (itself) stays. */
     bool promoting = kind->owner != NULL && kind->mode == RL_MODE_EXCLUSIVE
                      && rl_held_mode_of(o, key, ZSTR_VAL(kind->owner), ZSTR_LEN(kind->owner)) == RL_MODE_SHARED;
-    int r = rl_lock_try(o, key, kind, ttl_ms, token_out, true), status;
+    /* a guard queues with its first script (the waiters of a stampede send
+     * two commands, not three), unless re-entrant: the try counts that */
+    bool queue_first = kind->guard && rl_held_find(o, key) == NULL && rl_now_us() < deadline_us;
+    int r = 0, status;
+
+    *token_out = NULL;
+    if (!queue_first) {
+        r = rl_lock_try(o, key, kind, ttl_ms, token_out, true);
+    }
 
     if (kind->owner != NULL) {
         like.token = ZSTR_VAL(kind->owner);
@@ -375,11 +384,11 @@ static int release_run(rl_object *o, zend_string *key, const rl_op *op, rl_verdi
     return r;
 }
 
-int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
+static int release_as(rl_object *o, zend_string *key, zend_string *token, bool done)
 {
     rl_held *h = held_now(o, key, token);
     rl_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
-                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token)};
+                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token), .done = done};
     bool ours = h != NULL && zend_string_equals(h->token, token);
     /* the watchdog could not keep it: no longer ours, whatever Redis says
      * now (the release is still sent: the key may be ours still) */
@@ -410,6 +419,16 @@ int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
     }
     rl_verdict_free(&v);
     return EG(exception) ? -1 : r;
+}
+
+int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
+{
+    return release_as(o, key, token, false);
+}
+
+int rl_lock_release_done(rl_object *o, zend_string *key, zend_string *token)
+{
+    return release_as(o, key, token, true);
 }
 
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms)

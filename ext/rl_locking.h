@@ -11,6 +11,8 @@ typedef struct rl_kind {
     int mode;           /* rl_mode */
     zend_long limit;    /* RL_MODE_PERMIT */
     zend_string *owner; /* the caller's token (lock()'s $token), or NULL: a fresh random one */
+    bool guard;         /* once(): waiters end when the holder releases as done
+                           (rl_lock_release_done), without the lock */
 } rl_kind;
 
 extern const rl_kind rl_kind_exclusive;
@@ -23,12 +25,19 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
 
 /* Tries until deadline_us (monotonic): after a failed try the waiter queues
  * on the nodes and blocks until a release wakes it, or until the holder's
- * TTL runs out; it leaves the queue when done. */
+ * TTL runs out; it leaves the queue when done. A guard's wait (kind->guard)
+ * also ends, returning 2 without the lock, when the holder releases as done;
+ * it queues at once (no first try by SET NX) unless this object holds key. */
 int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, int64_t deadline_us,
                  zend_string **token_out);
 
 /* Releases key if it holds token; a re-entrant hold only counts down. */
 int rl_lock_release(rl_object *o, zend_string *key, zend_string *token);
+
+/* The same, the holder's work done: every waiter is woken as done (a
+ * guard's waiters return; others look again), not the next one to take
+ * over. */
+int rl_lock_release_done(rl_object *o, zend_string *key, zend_string *token);
 
 /* Sets key's TTL to ttl_ms where it holds token. */
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms);

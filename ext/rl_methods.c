@@ -120,58 +120,132 @@ static void release_beside_exception(rl_object *o, zend_string *key, zend_string
     }
 }
 
-void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
-{
-    zend_string *resource, *key, *token = NULL;
+/* synchronized()'s and once()'s arguments ($resource, $callback, $ttl =
+ * 10000, $wait = 10.0), checked. */
+typedef struct callback_args {
+    rl_object *o;
     zend_fcall_info fci;
     zend_fcall_info_cache fcc;
-    zend_long ttl = 10000;
-    double wait = 10.0;
-    rl_object *o;
-    zval arg;
-    int r;
+    zend_long ttl;
+    double wait;
+} callback_args;
 
+/* The lock key, or NULL with an exception thrown. */
+static zend_string *parse_callback_args(INTERNAL_FUNCTION_PARAMETERS, callback_args *a)
+{
+    zend_string *resource, *key;
+
+    a->ttl = 10000;
+    a->wait = 10.0;
     ZEND_PARSE_PARAMETERS_START(2, 4)
         Z_PARAM_STR(resource)
-        Z_PARAM_FUNC(fci, fcc)
+        Z_PARAM_FUNC(a->fci, a->fcc)
         Z_PARAM_OPTIONAL
-        Z_PARAM_LONG(ttl)
-        Z_PARAM_DOUBLE(wait)
-    ZEND_PARSE_PARAMETERS_END();
+        Z_PARAM_LONG(a->ttl)
+        Z_PARAM_DOUBLE(a->wait)
+    ZEND_PARSE_PARAMETERS_END_EX(return NULL);
+    (void)return_value;
 
-    if (!(o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(o, resource, 1))) {
-        RETURN_THROWS();
+    if (!(a->o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(a->o, resource, 1))) {
+        return NULL;
     }
-    if (!rl_check_positive(ttl, 3, RL_MAX_TTL_MS) || !rl_check_wait(wait, 4)) {
+    if (!rl_check_positive(a->ttl, 3, RL_MAX_TTL_MS) || !rl_check_wait(a->wait, 4)) {
         zend_string_release(key);
+        return NULL;
+    }
+    return key;
+}
+
+/* Calls the callback with the token (for extend()); its result in retval. */
+static void call_with_token(callback_args *a, zend_string *token, zval *retval)
+{
+    zval arg;
+    ZVAL_STR_COPY(&arg, token);
+    a->fci.retval = retval;
+    a->fci.params = &arg;
+    a->fci.param_count = 1;
+    zend_call_function(&a->fci, &a->fcc);
+    zval_ptr_dtor(&arg);
+}
+
+void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
+{
+    zend_string *key, *token = NULL;
+    callback_args a;
+    int r;
+
+    if (!(key = parse_callback_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &a))) {
         RETURN_THROWS();
     }
-    r = take(o, key, &rl_kind_exclusive, ttl, wait, NULL, &token);
+    r = take(a.o, key, &rl_kind_exclusive, a.ttl, a.wait, NULL, &token);
     if (r <= 0) {
         if (r == 0) {
-            rl_throw_status(RL_E_NOT_ACQUIRED, "lock \"%s\" not acquired within %.3f s", ZSTR_VAL(key), wait);
+            rl_throw_status(RL_E_NOT_ACQUIRED, "lock \"%s\" not acquired within %.3f s", ZSTR_VAL(key), a.wait);
         }
         if (token) {
             /* taken, but a logger threw: the callback will not run, so the
              * lock is not kept either */
-            release_beside_exception(o, key, token);
+            release_beside_exception(a.o, key, token);
             zend_string_release(token);
         }
         zend_string_release(key);
         RETURN_THROWS();
     }
-    /* The callback gets the token (for extend()); its result is ours. */
-    ZVAL_STR_COPY(&arg, token);
-    fci.retval = return_value;
-    fci.params = &arg;
-    fci.param_count = 1;
-    zend_call_function(&fci, &fcc);
-    zval_ptr_dtor(&arg);
+    call_with_token(&a, token, return_value); /* its result is ours */
     /* Release also when the callback threw; an error of the release then
      * carries the callback's exception as its previous, nothing is lost. */
-    release_beside_exception(o, key, token);
+    release_beside_exception(a.o, key, token);
     zend_string_release(token);
     zend_string_release(key);
+}
+
+/* once($resource, $rebuild, $ttl, $wait): the stampede guard. The first
+ * caller takes the lock and runs $rebuild($token); the callers that come
+ * meanwhile queue, and its release as done (rl_lock_release_done) wakes
+ * them all at once: they return without the lock. If $rebuild throws, the
+ * plain release wakes one waiter, which takes the lock and runs its own
+ * $rebuild (as after a fatal error, by auto-release; after a SIGKILL, the
+ * first waiter to look when the TTL ends). */
+void rl_method_once(INTERNAL_FUNCTION_PARAMETERS)
+{
+    zend_string *key, *token = NULL;
+    rl_kind guard = {.mode = RL_MODE_EXCLUSIVE, .guard = true};
+    callback_args a;
+    zval ignored;
+    int r;
+
+    if (!(key = parse_callback_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &a))) {
+        RETURN_THROWS();
+    }
+    rl_object *o = a.o;
+    r = rl_lock_wait(o, key, &guard, a.ttl, wait_deadline(a.wait), &token);
+    if (r != 1) {
+        if (r < 0 && token) {
+            release_beside_exception(o, key, token); /* taken, but a logger threw: not kept */
+        }
+        if (token) {
+            zend_string_release(token);
+        }
+        zend_string_release(key);
+        if (r < 0) {
+            RETURN_THROWS();
+        }
+        RETURN_LONG(r == 2 ? RL_ONCE_WAITED : RL_ONCE_TIMED_OUT);
+    }
+    ZVAL_UNDEF(&ignored);
+    call_with_token(&a, token, &ignored);
+    zval_ptr_dtor(&ignored);
+    if (EG(exception)) {
+        release_beside_exception(o, key, token); /* one waiter takes over */
+    } else {
+        rl_lock_release_done(o, key, token);     /* every waiter goes */
+    }
+    zend_string_release(token);
+    zend_string_release(key);
+    if (EG(exception)) {
+        RETURN_THROWS();
+    }
+    RETURN_LONG(RL_ONCE_RAN);
 }
 
 /* ($resource, $token) methods: act(o, key, token) gives 1 (true), 0
@@ -316,7 +390,7 @@ static void lock_waiting(INTERNAL_FUNCTION_PARAMETERS, int mode)
     zend_string *resource, *owner = NULL;
     zend_long ttl;
     double wait = 0.0;
-    rl_kind kind = {mode, 0, NULL};
+    rl_kind kind = {.mode = mode};
     rl_object *o;
 
     ZEND_PARSE_PARAMETERS_START(2, 4)

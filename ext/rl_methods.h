@@ -39,6 +39,13 @@ void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS);
 void rl_method_extend(INTERNAL_FUNCTION_PARAMETERS);
 void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS);
 
+/* once($resource, $rebuild, $ttl, $wait): what it returns (the classes'
+ * ONCE_* constants). */
+#define RL_ONCE_TIMED_OUT 0 /* not woken within $wait: nothing ran here */
+#define RL_ONCE_RAN 1       /* $rebuild ran here, to its end */
+#define RL_ONCE_WAITED 2    /* another caller's $rebuild ended while this one waited */
+void rl_method_once(INTERNAL_FUNCTION_PARAMETERS);
+
 /* getValidity($resource): ms left of a lock this object holds, else 0;
  * fencingToken($resource): its fence number (option "fencing"), else null. */
 void rl_method_validity(INTERNAL_FUNCTION_PARAMETERS);

@@ -113,7 +113,7 @@ PHP_METHOD(RedisLock, acquirePermit)
     zend_string *resource;
     zend_long limit, ttl;
     double wait = 0.0;
-    rl_kind kind = {RL_MODE_PERMIT, 0, NULL};
+    rl_kind kind = {.mode = RL_MODE_PERMIT};
     rl_object *o;
 
     ZEND_PARSE_PARAMETERS_START(3, 4)
@@ -145,6 +145,11 @@ PHP_METHOD(RedisLock, extend)
 PHP_METHOD(RedisLock, synchronized)
 {
     rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, once)
+{
+    rl_method_once(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 /* Per-worker counters and the connection pool, as phpinfo() shows them. */

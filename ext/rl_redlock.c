@@ -71,7 +71,7 @@ PHP_METHOD(RedLock, lock)
     zend_long ttl;
     double wait = -1.0;
     bool wait_null = true;
-    rl_kind kind = {RL_MODE_EXCLUSIVE, 0, NULL};
+    rl_kind kind = {.mode = RL_MODE_EXCLUSIVE};
     rl_object *o;
     rl_retry w;
 
@@ -149,4 +149,9 @@ PHP_METHOD(RedLock, forceUnlock)
 PHP_METHOD(RedLock, synchronized)
 {
     rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedLock, once)
+{
+    rl_method_once(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }

@@ -17,6 +17,22 @@ class RedisLockTimeoutException extends RedisLockException {}
  */
 final class RedisLock
 {
+    /**
+     * once(): not woken within the wait; nothing ran here
+     * @var int
+     */
+    public const ONCE_TIMED_OUT = 0;
+    /**
+     * once(): the rebuild ran here
+     * @var int
+     */
+    public const ONCE_RAN = 1;
+    /**
+     * once(): another caller's rebuild ended while this one waited
+     * @var int
+     */
+    public const ONCE_WAITED = 2;
+
     public function __construct(#[\SensitiveParameter] Redis|RedisCluster|string|array $server = '127.0.0.1:6379', #[\SensitiveParameter] array $options = []) {}
 
     /** Takes $resource for $timeout seconds, one try. */
@@ -40,6 +56,14 @@ final class RedisLock
 
     /** Runs $callback($token) holding $resource; releases also when it throws. */
     public function synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed {}
+
+    /**
+     * Stampede guard: the first caller takes $resource and runs $rebuild($token); callers that come meanwhile
+     * wait up to $wait s and are all woken when it returns, without taking the lock. ONCE_RAN: it ran here;
+     * ONCE_WAITED: another caller's ran to its end; ONCE_TIMED_OUT (0): neither within $wait. If $rebuild throws
+     * (or the process dies), one waiter takes over and runs its own.
+     */
+    public function once(string $resource, callable $rebuild, int $ttl = 10000, float $wait = 10.0): int {}
 
     /** ms of validity left of a lock this object holds on $resource, else 0. */
     public function getValidity(string $resource): int {}
@@ -69,6 +93,22 @@ final class RedisLock
  */
 final class RedLock
 {
+    /**
+     * once(): not woken within the wait; nothing ran here
+     * @var int
+     */
+    public const ONCE_TIMED_OUT = 0;
+    /**
+     * once(): the rebuild ran here
+     * @var int
+     */
+    public const ONCE_RAN = 1;
+    /**
+     * once(): another caller's rebuild ended while this one waited
+     * @var int
+     */
+    public const ONCE_WAITED = 2;
+
     /** @param array $servers a list of RedisLock's server forms */
     public function __construct(#[\SensitiveParameter] array $servers, int $retryDelay = 200, int $retryCount = 3, #[\SensitiveParameter] array $options = []) {}
 
@@ -84,6 +124,14 @@ final class RedLock
 
     /** Runs $callback($token) holding $resource; releases also when it throws. */
     public function synchronized(string $resource, callable $callback, int $ttl = 10000, float $wait = 10.0): mixed {}
+
+    /**
+     * Stampede guard: the first caller takes $resource and runs $rebuild($token); callers that come meanwhile
+     * wait up to $wait s and are all woken when it returns, without taking the lock. ONCE_RAN: it ran here;
+     * ONCE_WAITED: another caller's ran to its end; ONCE_TIMED_OUT (0): neither within $wait. If $rebuild throws
+     * (or the process dies), one waiter takes over and runs its own.
+     */
+    public function once(string $resource, callable $rebuild, int $ttl = 10000, float $wait = 10.0): int {}
 
     /** ms of validity left of a lock this object holds on $resource, else 0. */
     public function getValidity(string $resource): int {}

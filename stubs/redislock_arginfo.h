@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 93b17c66e49ee7d62978a389292285cfdc0a6d0a */
+ * Stub hash: b778ddffa7c5e1705efc892ab526a3f08c8dece5 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -49,6 +49,13 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_synchronized, 0,
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "10.0")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_once, 0, 2, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, rebuild, IS_CALLABLE, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttl, IS_LONG, 0, "10000")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "10.0")
+ZEND_END_ARG_INFO()
+
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_getValidity, 0, 1, IS_LONG, 0)
 	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
 ZEND_END_ARG_INFO()
@@ -90,6 +97,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedLock_synchronized arginfo_class_RedisLock_synchronized
 
+#define arginfo_class_RedLock_once arginfo_class_RedisLock_once
+
 #define arginfo_class_RedLock_getValidity arginfo_class_RedisLock_getValidity
 
 #define arginfo_class_RedLock_fencingToken arginfo_class_RedisLock_fencingToken
@@ -112,6 +121,7 @@ ZEND_METHOD(RedisLock, acquirePermit);
 ZEND_METHOD(RedisLock, unlock);
 ZEND_METHOD(RedisLock, extend);
 ZEND_METHOD(RedisLock, synchronized);
+ZEND_METHOD(RedisLock, once);
 ZEND_METHOD(RedisLock, getValidity);
 ZEND_METHOD(RedisLock, fencingToken);
 ZEND_METHOD(RedisLock, isHeld);
@@ -125,6 +135,7 @@ ZEND_METHOD(RedLock, lockShared);
 ZEND_METHOD(RedLock, unlock);
 ZEND_METHOD(RedLock, extend);
 ZEND_METHOD(RedLock, synchronized);
+ZEND_METHOD(RedLock, once);
 ZEND_METHOD(RedLock, getValidity);
 ZEND_METHOD(RedLock, fencingToken);
 ZEND_METHOD(RedLock, isHeld);
@@ -158,6 +169,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extend, arginfo_class_RedisLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, synchronized, arginfo_class_RedisLock_synchronized, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, once, arginfo_class_RedisLock_once, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, getValidity, arginfo_class_RedisLock_getValidity, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, fencingToken, arginfo_class_RedisLock_fencingToken, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isHeld, arginfo_class_RedisLock_isHeld, ZEND_ACC_PUBLIC)
@@ -176,6 +188,7 @@ static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, unlock, arginfo_class_RedLock_unlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, extend, arginfo_class_RedLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, synchronized, arginfo_class_RedLock_synchronized, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, once, arginfo_class_RedLock_once, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, getValidity, arginfo_class_RedLock_getValidity, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, fencingToken, arginfo_class_RedLock_fencingToken, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, isHeld, arginfo_class_RedLock_isHeld, ZEND_ACC_PUBLIC)
@@ -223,6 +236,24 @@ static zend_class_entry *register_class_RedisLock(void)
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
 
+	zval const_ONCE_TIMED_OUT_value;
+	ZVAL_LONG(&const_ONCE_TIMED_OUT_value, 0);
+	zend_string *const_ONCE_TIMED_OUT_name = zend_string_init_interned("ONCE_TIMED_OUT", sizeof("ONCE_TIMED_OUT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ONCE_TIMED_OUT_name, &const_ONCE_TIMED_OUT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ONCE_TIMED_OUT_name);
+
+	zval const_ONCE_RAN_value;
+	ZVAL_LONG(&const_ONCE_RAN_value, 1);
+	zend_string *const_ONCE_RAN_name = zend_string_init_interned("ONCE_RAN", sizeof("ONCE_RAN") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ONCE_RAN_name, &const_ONCE_RAN_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ONCE_RAN_name);
+
+	zval const_ONCE_WAITED_value;
+	ZVAL_LONG(&const_ONCE_WAITED_value, 2);
+	zend_string *const_ONCE_WAITED_name = zend_string_init_interned("ONCE_WAITED", sizeof("ONCE_WAITED") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ONCE_WAITED_name, &const_ONCE_WAITED_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ONCE_WAITED_name);
+
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
 
@@ -238,6 +269,24 @@ static zend_class_entry *register_class_RedLock(void)
 	INIT_CLASS_ENTRY(ce, "RedLock", class_RedLock_methods);
 	class_entry = zend_register_internal_class_ex(&ce, NULL);
 	class_entry->ce_flags |= ZEND_ACC_FINAL|ZEND_ACC_NO_DYNAMIC_PROPERTIES|ZEND_ACC_NOT_SERIALIZABLE;
+
+	zval const_ONCE_TIMED_OUT_value;
+	ZVAL_LONG(&const_ONCE_TIMED_OUT_value, 0);
+	zend_string *const_ONCE_TIMED_OUT_name = zend_string_init_interned("ONCE_TIMED_OUT", sizeof("ONCE_TIMED_OUT") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ONCE_TIMED_OUT_name, &const_ONCE_TIMED_OUT_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ONCE_TIMED_OUT_name);
+
+	zval const_ONCE_RAN_value;
+	ZVAL_LONG(&const_ONCE_RAN_value, 1);
+	zend_string *const_ONCE_RAN_name = zend_string_init_interned("ONCE_RAN", sizeof("ONCE_RAN") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ONCE_RAN_name, &const_ONCE_RAN_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ONCE_RAN_name);
+
+	zval const_ONCE_WAITED_value;
+	ZVAL_LONG(&const_ONCE_WAITED_value, 2);
+	zend_string *const_ONCE_WAITED_name = zend_string_init_interned("ONCE_WAITED", sizeof("ONCE_WAITED") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ONCE_WAITED_name, &const_ONCE_WAITED_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ONCE_WAITED_name);
 
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);

@@ -261,10 +261,11 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
             if (op->kind == RL_OP_WAKE_WAIT && v->phase == PH_WAIT && r->type == REDIS_REPLY_ARRAY) {
                 /* an earlier wait's reply: a wake naming us counts now (and
                  * moves the waiter's cursor on, as any XREAD reply does) */
-                long long ignored;
+                long long value;
                 char got[RL_ERRLEN];
-                if (rl_op_family_of(op->kind)->judge(op, c, r, &ignored, got, sizeof got) == RL_REPLY_YES) {
+                if (rl_op_family_of(op->kind)->judge(op, c, r, &value, got, sizeof got) == RL_REPLY_YES) {
                     finish(v, RL_OK, 1);
+                    v->value = value; /* RL_WAKE_DONE: a guard's wait is over */
                 }
             }
         } else if (v->phase == PH_HANDSHAKE) {

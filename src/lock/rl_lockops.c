@@ -213,8 +213,11 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
             script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, 0);
         }
         rl_argv_add(&b, op->token, op->token_len);
-        if (op->force) {
-            rl_argv_add(&b, "1", 1);
+        if (op->force || (op->done && !op->one_key)) {
+            rl_argv_add(&b, op->force ? "1" : "0", 1);
+        }
+        if (op->done && !op->one_key) { /* the lock key alone wakes nobody */
+            rl_argv_add(&b, "d", 1);
         }
         break;
     case RL_OP_HOLDS:
@@ -300,9 +303,25 @@ static int is_bulk(const redisReply *r)
     return r->type == REDIS_REPLY_STRING;
 }
 
+/* Whether the ','-separated ids of a done entry ("d") hold waiter. */
+static int names_waiter(const char *ids, size_t len, const char *waiter, size_t waiter_len)
+{
+    size_t at = 0;
+    while (at + waiter_len <= len) {
+        const char *comma = memchr(ids + at, ',', len - at);
+        size_t end = comma != NULL ? (size_t)(comma - ids) : len;
+        if (end - at == waiter_len && memcmp(ids + at, waiter, waiter_len) == 0) {
+            return 1;
+        }
+        at = end + 1;
+    }
+    return 0;
+}
+
 /* XREAD's reply: [[stream, [[id, [field, value, ...]], ...]]]. Yes when an
- * entry names op->waiter as the one woken ("w"); one that names it next in
- * line ("n") sets *value to RL_WAKE_NEXT; err gets the last entry's id
+ * entry names op->waiter as the one woken ("w"), or among those woken as
+ * done ("d": *value RL_WAKE_DONE for a guard's waiter); one that names it
+ * next in line ("n") sets *value to RL_WAKE_NEXT; err gets the last entry's id
  * (where the next XREAD starts); a reply about another stream is a no with
  * err "". Malformed: RL_REPLY_ERROR with the reason in err. */
 static int judge_wake(const rl_op *op, const redisReply *reply, long long *value, char *err, size_t errlen)
@@ -347,11 +366,16 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
                 snprintf(err, errlen, "malformed XREAD entry");
                 return RL_REPLY_ERROR;
             }
-            if (f->len == 1 && (f->str[0] == 'w' || f->str[0] == 'n') && v->len == op->waiter_len
+            if (f->len == 1 && f->str[0] == 'd' && names_waiter(v->str, v->len, op->waiter, op->waiter_len)) {
+                yes = 1; /* every waiter woken: the holder's work is done */
+                if (op->guard) {
+                    *value = RL_WAKE_DONE;
+                }
+            } else if (f->len == 1 && (f->str[0] == 'w' || f->str[0] == 'n') && v->len == op->waiter_len
                 && memcmp(v->str, op->waiter, op->waiter_len) == 0) {
                 if (f->str[0] == 'w') {
                     yes = 1;
-                } else {
+                } else if (*value != RL_WAKE_DONE) {
                     *value = RL_WAKE_NEXT; /* next in line: look again when the woken one's reservation ends */
                 }
             }

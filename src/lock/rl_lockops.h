@@ -16,6 +16,11 @@
  * woken, so the next one looks again when its reservation ends. */
 #define RL_WAKE_NEXT 1
 
+/* A WAKE_WAIT vote's value when a release ended the holder's work and woke
+ * every waiter as done ("d"): a stampede guard's waiter (op->guard) returns
+ * without the lock; for any other waiter it is a wake like "w". */
+#define RL_WAKE_DONE 2
+
 /* The wake stream (0 .. RL_WAKE_BUCKETS - 1) of a waiter id; the scripts
  * compute the same in Lua. */
 int rl_wake_bucket(const char *waiter, size_t len);

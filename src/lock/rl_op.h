@@ -72,6 +72,10 @@ typedef struct rl_op {
     int promote;         /* LOCK, LOCK_WAIT of a lock: a shared lock whose only
                             holder is token becomes token's lock (the acquire
                             script, with the shared holders' key) */
+    int guard;           /* LOCK_WAIT, WAKE_WAIT: a stampede guard's waiter: a release
+                            that ends the holder's work ("d") ends its wait */
+    int done;            /* UNLOCK: the holder's work is done: every waiter
+                            is woken as done, not the next one to take over */
     int held;            /* LOCK, LOCK_WAIT with fencing: the caller holds this
                             lock already (re-entrant): a node where token is
                             found keeps its number; else it counts anew (the

@@ -8,13 +8,14 @@
  * connection) until a release names this waiter or until recheck_us,
  * brought forward to NEXT_IN_LINE_US from now when a release names it next
  * in line; wakes naming other waiters are read and blocked on again. 1
- * woken, 0 not, -1 when a node cannot block (an error reply), or
- * -RL_E_NOMEM when a wait connection cannot be had. */
+ * woken, 2 woken as done (a guard's waiter: the holder's work is over), 0
+ * not, -1 when a node cannot block (an error reply), or -RL_E_NOMEM when a
+ * wait connection cannot be had. */
 static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *like, const char *waiter,
                          int64_t recheck_us)
 {
     rl_op op = {.kind = RL_OP_WAKE_WAIT, .key = like->key, .key_len = like->key_len,
-                .waiter = waiter, .waiter_len = RL_TOKEN_LEN};
+                .waiter = waiter, .waiter_len = RL_TOKEN_LEN, .guard = like->guard};
     size_t i;
     int r = 0;
 
@@ -47,6 +48,11 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
         }
         if (r != 0 || !again) {
             break;
+        }
+    }
+    for (i = 0; i < ns->n && r > 0; i++) {
+        if (tally->votes[i].yes && tally->votes[i].value == RL_WAKE_DONE) {
+            r = 2;
         }
     }
     return r;
@@ -149,6 +155,13 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
         if (woken == -RL_E_NOMEM) {
             *status = RL_E_NOMEM;
             r = -1;
+            break;
+        }
+        if (woken == 2) {
+            /* the holder's work is over: its release took us off every
+             * queue it reached (one node: nothing to leave) */
+            r = 2;
+            queued = queued && ns->n > 1;
             break;
         }
         if (woken < 0) {

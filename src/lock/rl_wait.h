@@ -36,11 +36,13 @@ typedef struct rl_wait_hooks {
 } rl_wait_hooks;
 
 /* Waits until deadline_us (monotonic) for like: an RL_OP_LOCK_WAIT with
- * its key, ttl_ms, mode, limit, fencing and promote, and token the owner's
- * token or NULL (a fresh one per attempt). promoting: a waiting promotion
- * (its own shared lock to a lock), which looks every PROMOTE_RECHECK_US.
- * Returns 1 (won), 0 (the deadline passed), or -1: the hooks stopped it
- * (*status 0), or *status says what failed (RL_E_NOMEM, RL_E_RANDOM). */
+ * its key, ttl_ms, mode, limit, fencing, promote and guard, and token the
+ * owner's token or NULL (a fresh one per attempt). promoting: a waiting
+ * promotion (its own shared lock to a lock), which looks every
+ * PROMOTE_RECHECK_US. Returns 1 (won), 2 (a guard's waiter: the holder
+ * released as done, the lock not taken), 0 (the deadline passed), or -1:
+ * the hooks stopped it (*status 0), or *status says what failed
+ * (RL_E_NOMEM, RL_E_RANDOM). */
 int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us, int promoting,
                 const rl_wait_hooks *hooks, int *status);
 

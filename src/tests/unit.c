@@ -174,6 +174,18 @@ UNIT_TEST(test_lockops)
                "*5\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"
                "$3\r\ntok\r\n");
     CHECK(judged(&one_key, ":-1\r\n", &v) == RL_REPLY_NO && v == -1, "one-key release -1: a shared lock, not released");
+    /* done: force "0", then 'd' (every waiter woken as done); not on the lock key alone */
+    unlock.done = 1;
+    ENCODES_TO(&unlock, RL_FORM_FIRST,
+               "*26\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n20\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0s{mio}\r\n" WAKES_MIO
+               "$3\r\ntok\r\n$1\r\n0\r\n$1\r\nd\r\n");
+    unlock.done = 0;
+    one_key.done = 1;
+    ENCODES_TO(&one_key, RL_FORM_FIRST,
+               "*5\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"
+               "$3\r\ntok\r\n");
+    one_key.done = 0;
     one_key.force = 1;
     ENCODES_TO(&one_key, RL_FORM_FIRST,
                "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"
@@ -254,6 +266,18 @@ UNIT_TEST(test_lockops)
     v = 0;
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nn\r\n$2\r\nw9\r\n", &v)
           == RL_REPLY_NO && v == 0, "another waiter next in line is nothing to us");
+    /* woken as done: the waiter among a done entry's ids (a guard's wait ends) */
+#define DONE_ENTRY(ids) "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nd\r\n" ids
+    wake.guard = 1;
+    CHECK(judged(&wake, DONE_ENTRY("$8\r\nw9,w1,w3\r\n"), &v) == RL_REPLY_YES && v == RL_WAKE_DONE, "done, in the middle");
+    CHECK(judged(&wake, DONE_ENTRY("$2\r\nw1\r\n"), &v) == RL_REPLY_YES && v == RL_WAKE_DONE, "done, alone");
+    CHECK(judged(&wake, DONE_ENTRY("$5\r\nw9,w1\r\n"), &v) == RL_REPLY_YES && v == RL_WAKE_DONE, "done, last");
+    CHECK(judged(&wake, DONE_ENTRY("$8\r\nw11,w9,1\r\n"), &v) == RL_REPLY_NO && v == 0, "done: not a prefix or suffix");
+    CHECK(judged(&wake, DONE_ENTRY("$3\r\nw1,\r\n"), &v) == RL_REPLY_YES, "a trailing comma");
+    CHECK(judged(&wake, DONE_ENTRY("$0\r\n\r\n"), &v) == RL_REPLY_NO, "no ids");
+    wake.guard = 0;
+    CHECK(judged(&wake, DONE_ENTRY("$5\r\nw9,w1\r\n"), &v) == RL_REPLY_YES && v == 0, "not a guard: a plain wake");
+#undef DONE_ENTRY
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*0\r\n", &v) == RL_REPLY_ERROR, "XREAD with no entry");
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*1\r\n$1\r\nw\r\n", &v)
           == RL_REPLY_ERROR, "XREAD entry with an odd field list");

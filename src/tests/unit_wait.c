@@ -194,3 +194,24 @@ UNIT_TEST(test_wait_node_cannot_block)
     CHECK(f.calls[2].at_us == T0 + 301000, "looked at again then");
     CHECK(f.calls[0].waiter[0] == 's', "a shared waiter's id starts with s");
 }
+
+/* A guard's waiter woken as done: the wait ends without the lock (2), and
+ * on one node nothing is left to leave (the release emptied the queue); on
+ * several, the nodes the release may have missed are left. Any other
+ * waiter woken so looks again, like after a plain wake. */
+UNIT_TEST(test_wait_woken_as_done)
+{
+    static const fake_reply one[] = {R("n", 5000), {.votes = "y", .value = {RL_WAKE_DONE}}};
+    static const fake_reply three[] = {R("nnn", 5000, 5000, 5000), {.votes = "ynn", .value = {RL_WAKE_DONE}},
+                                       R("nnn")};
+    static const fake_reply plain[] = {R("n", 5000), {.votes = "y", .value = {0}}, R("y"), R("n")};
+    static const int kinds_one[] = {LW, WW}, kinds_three[] = {LW, WW, LV}, kinds_plain[] = {LW, WW, LW, LV};
+    rl_op guard = like;
+
+    guard.guard = 1;
+    CHECK(wait_with(1, &guard, 60000000, 0, one, 2) == 2, "done");
+    CHECK(kinds_are(kinds_one, 2) && f.calls[1].op.guard, "lock, wake wait as a guard; no leave");
+    CHECK(wait_with(3, &guard, 60000000, 0, three, 3) == 2 && kinds_are(kinds_three, 3), "done, left on three nodes");
+    CHECK(wait_with(1, &like, 60000000, 0, plain, 4) == 1 && kinds_are(kinds_plain, 4) && !f.calls[1].op.guard,
+          "not a guard: woken, it takes the lock");
+}

@@ -1,9 +1,11 @@
 -- RELEASE: KEYS lock, queue, reservation, shared holders, wake streams;
 -- ARGV[1] token, of any kind (lock, shared lock, permit); ARGV[2] '1'
--- to release whoever holds it (forceUnlock). 1 when it was held and is
--- released; the next live waiter is woken when that freed the resource
--- (a lock, the last shared holder, or a permit). A lock's release with
--- nobody queued is GET, DEL, LPOP.
+-- to release whoever holds it (forceUnlock); ARGV[3] 'd' (optional): the
+-- holder's work is done, every waiter is woken as done (a stampede
+-- guard's rebuild ended). 1 when it was held and is released; the next
+-- live waiter is woken when that freed the resource (a lock, the last
+-- shared holder, or a permit). A lock's release with nobody queued is
+-- GET, DEL, LPOP (LRANGE when done).
 --@keys lock queue reservation shared wake*
 if ARGV[2] == '1' then
   if redis.call('del', KEYS[1], KEYS[4]) == 0 then return 0 end
@@ -28,5 +30,9 @@ elseif v == ARGV[1] then
   redis.call('del', KEYS[1])
 else return 0 end
 end
---@ wake_first(2, 3, 5)
+if ARGV[3] == 'd' then
+  --@ wake_all(2, 5)
+else
+  --@ wake_first(2, 3, 5)
+end
 return 1

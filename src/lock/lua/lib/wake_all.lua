@@ -1,0 +1,26 @@
+-- wake every live waiter of queue KEYS[q] as done ("d": the holder's work
+-- is over; a stampede guard's waiter returns without the lock, any other
+-- waiter looks again): the queue is emptied, and each bucket's wake stream,
+-- from KEYS[w], gets one entry with its waiters' ids, separated by ','.
+-- With nobody queued it is one LRANGE.
+--@params q w
+local all = redis.call('lrange', KEYS[$q], 0, -1)
+if #all > 0 then
+  redis.call('del', KEYS[$q])
+  --@ now
+  local ids = {}
+  for k, e in ipairs(all) do
+    local sep = string.find(e, ':', 1, true)
+    if tonumber(string.sub(e, 1, sep - 1)) >= now then
+      local id = string.sub(e, sep + 1)
+      local b = tonumber(string.sub(id, -1), 16) or 0
+      ids[b] = ids[b] and (ids[b] .. ',' .. id) or id
+    end
+  end
+  for b = 0, 15 do
+    if ids[b] then
+      redis.call('xadd', KEYS[$w + b], 'maxlen', '~', '64', '*', 'd', ids[b])
+      redis.call('pexpire', KEYS[$w + b], 10000)
+    end
+  end
+end
