@@ -40,6 +40,12 @@ final class RedisServer
         return self::$shared;
     }
 
+    /** The same server on a connection of its own (a forked child's: the parent's socket is not shared). */
+    public function client(): self
+    {
+        return new self($this->host, $this->port);
+    }
+
     /** "host:port", the form RedisLock takes. */
     public function address(): string
     {

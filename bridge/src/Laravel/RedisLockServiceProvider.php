@@ -33,7 +33,14 @@ class RedisLockServiceProvider extends ServiceProvider
         /* not a static closure: extend() binds it to the manager */
         $cache->extend(RedisLockStoreFactory::DRIVER, function ($app, #[\SensitiveParameter] array $config) {
             $manager = $app['cache'];
-            return $manager->repository((new RedisLockStoreFactory($manager, $app['config']))->make($config));
+            $store = (new RedisLockStoreFactory($manager, $app['config']))->make($config);
+            /* the manager's repository as it makes it (events, its config), as ours: remember() guarded */
+            $made = $manager->repository($store, $config);
+            $repository = new RedisLockRepository($store, array_intersect_key($config, ['store' => true]));
+            if (($events = $made->getEventDispatcher()) !== null) {
+                $repository->setEventDispatcher($events);
+            }
+            return $repository;
         });
     }
 }

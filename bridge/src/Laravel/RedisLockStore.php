@@ -25,10 +25,17 @@ class RedisLockStore implements Store, LockProvider
     /** The TTL kept alive by the watchdog for a lock without expiry ($seconds <= 0), by default. */
     public const DEFAULT_AUTO_EXTEND_TTL_MS = 30000;
 
+    /** The stampede guard's lock TTL (kept by the watchdog while a value is computed) and wait, by default. */
+    public const DEFAULT_GUARD_TTL_MS = 10000;
+    public const DEFAULT_GUARD_WAIT = 10.0;
+
     /**
      * @param RedisLock|RedLock $locker for locks with a TTL; built with 'reentrant' => false
      * @param RedisLock|RedLock $extendingLocker the same nodes with 'auto_extend' => true too,
      *        for locks without expiry: kept while this process (request) lives, then expiring
+     * @param RedisLock|RedLock|null $guardLocker for RedisLockRepository's stampede guard: the same
+     *        nodes with 'auto_extend' and 'auto_release' => true (a computation's lock is its
+     *        request's); null: $extendingLocker
      */
     public function __construct(
         private readonly Store $inner,
@@ -36,9 +43,18 @@ class RedisLockStore implements Store, LockProvider
         private readonly RedisLock|RedLock $extendingLocker,
         private readonly string $lockPrefix = '',
         private readonly int $autoExtendTtlMs = self::DEFAULT_AUTO_EXTEND_TTL_MS,
+        private readonly RedisLock|RedLock|null $guardLocker = null,
+        private readonly int $guardTtlMs = self::DEFAULT_GUARD_TTL_MS,
+        private readonly float $guardWait = self::DEFAULT_GUARD_WAIT,
     ) {
         if ($autoExtendTtlMs < 1) {
             throw new \ValueError('the auto_extend TTL of locks without expiry must be at least 1 ms');
+        }
+        if ($guardTtlMs < 1) {
+            throw new \ValueError('the stampede guard\'s lock TTL must be at least 1 ms');
+        }
+        if (!($guardWait >= 0 && $guardWait <= 86400)) {
+            throw new \ValueError('the stampede guard\'s wait must be between 0 and 86400 seconds');
         }
     }
 
@@ -76,6 +92,23 @@ class RedisLockStore implements Store, LockProvider
     public function lockPrefix(): string
     {
         return $this->lockPrefix;
+    }
+
+    /** The extension's object that guards remember() and flexible() (RedisLockRepository). */
+    public function guardLocker(): RedisLock|RedLock
+    {
+        return $this->guardLocker ?? $this->extendingLocker;
+    }
+
+    public function guardTtlMs(): int
+    {
+        return $this->guardTtlMs;
+    }
+
+    /** Seconds a request waits for another's computation of the same item. */
+    public function guardWait(): float
+    {
+        return $this->guardWait;
     }
 
     public function innerStore(): Store

@@ -22,6 +22,8 @@ use RedLock;
  *         'options' => [],                    // RedisLock options ('timeout', 'password', ...)
  *         'prefix' => null,                   // lock names' prefix; default: cache.prefix
  *         'auto_extend_ttl' => 30,            // s, TTL in Redis of locks without expiry
+ *         'stampede_wait' => 10,              // s a remember() waits for another request's computation
+ *         'stampede_ttl' => 10,               // s, TTL of a computation's lock (the watchdog extends it)
  *     ],
  *
  * Locks without expiry (Laravel's lock($name) or lock($name, 0)) get a TTL
@@ -77,7 +79,11 @@ final class RedisLockStoreFactory
             $this->locker($servers, $options, $key),
             $this->locker($servers, ['auto_extend' => true] + $options, $key),
             $this->lockPrefix($storeConfig, $key),
-            $this->autoExtendTtlMs($storeConfig, $key),
+            $this->seconds($storeConfig, 'auto_extend_ttl', RedisLockStore::DEFAULT_AUTO_EXTEND_TTL_MS / 1000, $key),
+            /* a computation's lock is its request's: released when it dies */
+            $this->locker($servers, ['auto_extend' => true, 'auto_release' => true] + $options, $key),
+            $this->seconds($storeConfig, 'stampede_ttl', RedisLockStore::DEFAULT_GUARD_TTL_MS / 1000, $key),
+            $this->waitSeconds($storeConfig, $key),
         );
     }
 
@@ -128,10 +134,11 @@ final class RedisLockStoreFactory
         return $prefix === '' ? '' : $prefix . ':';
     }
 
-    private function autoExtendTtlMs(#[\SensitiveParameter] array $storeConfig, string $key): int
+    /** A TTL in seconds from config $name, in ms. */
+    private function seconds(#[\SensitiveParameter] array $storeConfig, string $name, int|float $default, string $key): int
     {
-        $seconds = $storeConfig['auto_extend_ttl'] ?? RedisLockStore::DEFAULT_AUTO_EXTEND_TTL_MS / 1000;
-        $message = "$key.auto_extend_ttl must be a number of seconds, at least 0.001";
+        $seconds = $storeConfig[$name] ?? $default;
+        $message = "$key.$name must be a number of seconds, at least 0.001";
         if (!is_numeric($seconds) || !((float) $seconds >= 0.001)) {
             throw new InvalidArgumentException($message);
         }
@@ -140,6 +147,15 @@ final class RedisLockStoreFactory
         } catch (InvalidArgumentException $e) {
             throw new InvalidArgumentException("$message: " . $e->getMessage(), 0, $e);
         }
+    }
+
+    private function waitSeconds(#[\SensitiveParameter] array $storeConfig, string $key): float
+    {
+        $wait = $storeConfig['stampede_wait'] ?? RedisLockStore::DEFAULT_GUARD_WAIT;
+        if (!is_numeric($wait) || !((float) $wait >= 0 && (float) $wait <= 86400)) {
+            throw new InvalidArgumentException("$key.stampede_wait must be a number of seconds between 0 and 86400");
+        }
+        return (float) $wait;
     }
 
     /**

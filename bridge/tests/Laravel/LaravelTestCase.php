@@ -33,7 +33,7 @@ abstract class LaravelTestCase extends TestCase
         return RedisServer::shared();
     }
 
-    /** A store as the service provider builds it (over an ArrayStore by default), on a fresh pair of lockers. */
+    /** A store as the service provider builds it (over an ArrayStore by default), on fresh lockers. */
     protected function newStore(
         int $autoExtendTtlMs = RedisLockStore::DEFAULT_AUTO_EXTEND_TTL_MS,
         ?Store $inner = null,
@@ -45,6 +45,7 @@ abstract class LaravelTestCase extends TestCase
             new RedisLock($this->server()->address(), ['auto_extend' => true] + $options),
             self::LOCK_PREFIX,
             $autoExtendTtlMs,
+            new RedisLock($this->server()->address(), ['auto_extend' => true, 'auto_release' => true] + $options),
         );
     }
 

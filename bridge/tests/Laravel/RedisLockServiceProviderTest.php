@@ -9,6 +9,7 @@ use Illuminate\Config\Repository as Config;
 use Illuminate\Container\Container;
 use RedisLock;
 use RedisLock\Bridge\Laravel\RedisLockLock;
+use RedisLock\Bridge\Laravel\RedisLockRepository;
 use RedisLock\Bridge\Laravel\RedisLockServiceProvider;
 use RedisLock\Bridge\Laravel\RedisLockStore;
 use RedisLock\Bridge\Tests\RedisServer;
@@ -51,6 +52,26 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
         $this->assertSame($lock->owner(), $this->server()->cmd('GET', 'lock:app:' . $name));
         $this->assertFalse($repository->lock($name, 10)->get());
         $this->assertTrue($repository->restoreLock($name, $lock->owner())->release());
+    }
+
+    public function testTheRepositoryGuardsRememberWithTheConfiguredWait(): void
+    {
+        $repository = $this->cacheManager(['locks' => $this->locksConfig(['stampede_wait' => 0.25, 'stampede_ttl' => 3])])
+            ->store('locks');
+        $this->assertInstanceOf(RedisLockRepository::class, $repository);
+        $store = $repository->getStore();
+        $this->assertSame(0.25, $store->guardWait());
+        $this->assertSame(3000, $store->guardTtlMs());
+        $this->assertNotSame($store->locker(), $store->guardLocker());
+
+        /* a computation held elsewhere: this one waits the configured 0.25 s, then computes itself */
+        $name = $this->uniqueName();
+        $holder = new RedisLock($this->server()->address());
+        $token = $holder->lock('app:cache:' . $name, 10000);
+        $start = microtime(true);
+        $this->assertSame('computed here', $repository->remember($name, 60, static fn () => 'computed here'));
+        $this->assertGreaterThanOrEqual(0.24, microtime(true) - $start);
+        $holder->unlock('app:cache:' . $name, $token);
     }
 
     public function testTheDriverIsThereAlsoWhenTheCacheWasResolvedFirst(): void
@@ -190,6 +211,9 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
             'options not an array' => [['options' => self::SECRET] + $base, 'cache.stores.locks.options must be an array'],
             'a bad auto_extend_ttl' => [['auto_extend_ttl' => 0] + $base, 'cache.stores.locks.auto_extend_ttl must be'],
             'an auto_extend_ttl no int holds' => [['auto_extend_ttl' => 1e30] + $base, 'cache.stores.locks.auto_extend_ttl must be'],
+            'a bad stampede_ttl' => [['stampede_ttl' => 'soon'] + $base, 'cache.stores.locks.stampede_ttl must be'],
+            'a negative stampede_wait' => [['stampede_wait' => -1] + $base, 'cache.stores.locks.stampede_wait must be'],
+            'a stampede_wait of days' => [['stampede_wait' => 86401] + $base, 'cache.stores.locks.stampede_wait must be'],
         ];
     }
 

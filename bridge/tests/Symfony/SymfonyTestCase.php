@@ -17,7 +17,7 @@ abstract class SymfonyTestCase extends TestCase
     protected function setUp(): void
     {
         if (!bridge_framework($this->framework())) {
-            $this->markTestSkipped($this->framework() . ' not found: install php-symfony-lock and php-symfony-semaphore');
+            $this->markTestSkipped($this->framework() . ' not found: install php-symfony-lock, php-symfony-semaphore and php-symfony-cache');
         }
         $this->redis = RedisServer::shared();
     }

@@ -1,0 +1,114 @@
+<?php
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Symfony;
+
+use Psr\Log\LoggerInterface;
+use RedisLock;
+use RedisLock\Bridge\Lockers;
+use RedLock;
+use Symfony\Contracts\Cache\CacheInterface;
+use Symfony\Contracts\Cache\ItemInterface;
+
+/**
+ * Cache stampede protection for Symfony's cache pools across hosts: a
+ * callback wrapper (the pools' setCallbackWrapper()) in place of their
+ * LockRegistry, whose file locks guard one host only.
+ *
+ *     $pool->setCallbackWrapper(CacheStampedeGuard::fromServers('redis://redis.internal:6379'));
+ *     $value = $pool->get('report', fn (ItemInterface $item) => build_report());   // a miss: built once
+ *
+ * On a miss the first request computes the item (the extension's once()),
+ * saves it, and its release wakes every request that came meanwhile at
+ * once; they read the saved item instead of computing it. If the
+ * computation throws, its request sees the exception and one waiter
+ * computes in its place. A request that waited longer than $wait, or found
+ * nothing saved (a callback that set $save to false), computes the item
+ * itself, as without the guard.
+ *
+ * Lock names are $prefix and the item's key: give pools that share item
+ * keys but not their values prefixes of their own.
+ */
+final class CacheStampedeGuard
+{
+    /**
+     * @param RedisLock|RedLock $locker best built with 'auto_extend' => true (fromServers() does):
+     *        a computation of any length keeps its lock, a dead process's lock ends within $ttlMs
+     * @param int   $ttlMs the lock's TTL while an item is computed (kept by the watchdog with auto_extend)
+     * @param float $wait  seconds a request waits for another's computation
+     */
+    public function __construct(
+        private readonly RedisLock|RedLock $locker,
+        private readonly string $prefix = 'cache:',
+        private readonly int $ttlMs = 10000,
+        private readonly float $wait = 10.0,
+    ) {
+        if ($ttlMs < 1) {
+            throw new \ValueError('the TTL of a computation\'s lock must be at least 1 ms');
+        }
+        if (!($wait >= 0 && $wait <= 86400)) {
+            throw new \ValueError('the wait must be between 0 and 86400 seconds');
+        }
+    }
+
+    /**
+     * @param string|array<mixed>|\Redis $servers one server, or a list of them for RedLock
+     * @param array<string, mixed>       $options the extension's options ('auto_extend' => true unless given)
+     */
+    public static function fromServers(
+        #[\SensitiveParameter] string|array|\Redis $servers,
+        #[\SensitiveParameter] array $options = [],
+        string $prefix = 'cache:',
+        int $ttlMs = 10000,
+        float $wait = 10.0,
+    ): self {
+        return new self(Lockers::create($servers, $options + ['auto_extend' => true]), $prefix, $ttlMs, $wait);
+    }
+
+    /** The callback wrapper: what the pool's get() calls on a miss (Symfony 7.2+ passes $beta too). */
+    public function __invoke(
+        callable $callback,
+        ItemInterface $item,
+        bool &$save,
+        CacheInterface $pool,
+        ?\Closure $setMetadata = null,
+        ?LoggerInterface $logger = null,
+        ?float $beta = null,
+    ): mixed {
+        $value = null;
+        $computed = false;
+        $outcome = $this->locker->once($this->prefix . $item->getKey(),
+            static function () use ($callback, $item, &$save, $pool, $setMetadata, &$value, &$computed): void {
+                $computed = true;
+                $value = $callback($item, $save);
+                if ($save) { /* saved before the release wakes the others */
+                    if ($setMetadata !== null) {
+                        $setMetadata($item);
+                    }
+                    $pool->save($item->set($value));
+                    $save = false;
+                }
+            }, $this->ttlMs, $this->wait);
+        if ($computed) {
+            return $value;
+        }
+        if ($outcome === RedisLock::ONCE_WAITED) {
+            /* the item another request saved; the pool calls this callback
+             * directly (a nested get() is not wrapped) when it is not there */
+            $missing = false;
+            $value = $pool->get($item->getKey(), static function (ItemInterface $i, bool &$s) use (&$missing) {
+                $missing = true;
+                $s = false;
+                return null;
+            }, 0.0);
+            if (!$missing) {
+                $save = false;
+                $logger?->info('Item "{key}" computed by another request', ['key' => $item->getKey()]);
+                return $value;
+            }
+        }
+        $logger?->info($outcome === RedisLock::ONCE_WAITED ? 'Item "{key}" not saved by the request that computed it, computing it here'
+            : 'Item "{key}" still computed elsewhere after the wait, computing it here', ['key' => $item->getKey()]);
+        return $callback($item, $save);
+    }
+}

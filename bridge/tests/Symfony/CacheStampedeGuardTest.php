@@ -1,0 +1,145 @@
+<?php
+declare(strict_types=1);
+
+namespace RedisLock\Bridge\Tests\Symfony;
+
+use RedisLock;
+use RedisLock\Bridge\Symfony\CacheStampedeGuard;
+use Symfony\Component\Cache\Adapter\FilesystemAdapter;
+use Symfony\Component\Cache\CacheItem;
+use Symfony\Contracts\Cache\ItemInterface;
+
+/**
+ * The callback wrapper on a real pool (a FilesystemAdapter every process of
+ * the test shares): K processes call $pool->get() on the same missing item
+ * at once, and the callback runs once; when it throws, once more, in one
+ * other process; a process that waits longer than the guard's wait computes
+ * the item itself. Without the wrapper the same start runs it in each.
+ */
+final class CacheStampedeGuardTest extends SymfonyTestCase
+{
+    private string $dir;
+
+    protected function framework(): string
+    {
+        return 'Symfony/Component/Cache/autoload.php';
+    }
+
+    protected function setUp(): void
+    {
+        parent::setUp();
+        /* Debian's autoloader of symfony/cache 7 lacks the namespace-less class
+         * that wraps an item with metadata (Composer's classmap has it) */
+        $wrapper = dirname((new \ReflectionClass(CacheItem::class))->getFileName()) . '/Traits/ValueWrapper.php';
+        if (!class_exists("\xA9", false) && is_file($wrapper)) {
+            require_once $wrapper;
+        }
+        $this->dir = sys_get_temp_dir() . '/rl-sf-cache-' . bin2hex(random_bytes(4));
+    }
+
+    protected function tearDown(): void
+    {
+        if (isset($this->dir) && is_dir($this->dir)) {
+            $files = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($this->dir, \FilesystemIterator::SKIP_DOTS),
+                \RecursiveIteratorIterator::CHILD_FIRST);
+            foreach ($files as $f) {
+                $f->isDir() ? rmdir($f->getPathname()) : unlink($f->getPathname());
+            }
+            rmdir($this->dir);
+        }
+    }
+
+    /**
+     * K processes start $pool->get($item) together; each returns what it got.
+     * The callback counts its runs in Redis (the counter $counter), takes
+     * $buildMs, and throws on the run numbered $throwOnRun.
+     *
+     * @return list<string>
+     */
+    private function stampede(int $k, ?CacheStampedeGuard $guard, string $item, string $counter, int $buildMs,
+                              int $throwOnRun = 0): array
+    {
+        $start = microtime(true) + 0.5;
+        $pids = [];
+        for ($i = 0; $i < $k; $i++) {
+            $pids[] = $this->fork(function () use ($guard, $item, $counter, $buildMs, $throwOnRun, $start): string {
+                $pool = new FilesystemAdapter('stampede', 0, $this->dir);
+                $pool->setCallbackWrapper($guard);
+                $redis = $this->redis->client();
+                time_sleep_until($start);
+                return (string) $pool->get($item, static function (ItemInterface $it) use ($redis, $counter, $buildMs, $throwOnRun): string {
+                    $run = $redis->cmd('INCR', $counter);
+                    usleep($buildMs * 1000);
+                    if ($run === $throwOnRun) {
+                        throw new \RuntimeException("run $run failed");
+                    }
+                    return "built by run $run";
+                });
+            });
+        }
+        return array_map(fn (int $pid) => $this->waitChild($pid), $pids);
+    }
+
+    private function guard(float $wait = 10.0): CacheStampedeGuard
+    {
+        return CacheStampedeGuard::fromServers($this->redis->address(), ['prefix' => 'sf:'], 'cache:' . bin2hex(random_bytes(4)) . ':', 10000, $wait);
+    }
+
+    public function testTheCallbackRunsOnceAcrossProcesses(): void
+    {
+        $counter = $this->resource('runs');
+        $got = $this->stampede(6, $this->guard(), 'report', $counter, 300);
+        $this->assertSame(array_fill(0, 6, 'built by run 1'), $got);
+        $this->assertSame('1', $this->redis->cmd('GET', $counter));
+    }
+
+    public function testWithoutTheGuardEachProcessRunsIt(): void
+    {
+        $counter = $this->resource('runs');
+        $this->stampede(6, null, 'report', $counter, 300);
+        $this->assertGreaterThan(1, (int) $this->redis->cmd('GET', $counter), 'the stampede the guard prevents');
+    }
+
+    public function testAComputationThatThrowsIsTakenOverByOneProcess(): void
+    {
+        $counter = $this->resource('runs');
+        $got = $this->stampede(6, $this->guard(), 'report', $counter, 200, 1);
+        sort($got);
+        $this->assertSame(array_merge(array_fill(0, 5, 'built by run 2'), ['threw: run 1 failed']), $got);
+        $this->assertSame('2', $this->redis->cmd('GET', $counter));
+    }
+
+    public function testAProcessThatWaitedTooLongComputesItself(): void
+    {
+        $counter = $this->resource('runs');
+        $got = $this->stampede(3, $this->guard(0.2), 'report', $counter, 1500);
+        $this->assertCount(3, array_unique($got), 'each computed its own: ' . implode(', ', $got));
+        $this->assertSame('3', $this->redis->cmd('GET', $counter));
+    }
+
+    public function testTheWrapperSavesTheItemWithItsMetadata(): void
+    {
+        $pool = new FilesystemAdapter('saved', 0, $this->dir);
+        $pool->setCallbackWrapper($this->guard());
+        $this->assertSame('v1', $pool->get('item', static function (ItemInterface $item): string {
+            $item->expiresAfter(60);
+            return 'v1';
+        }));
+        $this->assertSame('v1', $pool->get('item', static fn () => 'not called'));
+        $this->assertTrue($pool->getItem('item')->isHit());
+        $this->assertNotNull($pool->getItem('item')->getMetadata()[ItemInterface::METADATA_EXPIRY] ?? null);
+    }
+
+    public function testBadArguments(): void
+    {
+        $locker = new RedisLock($this->redis->address(), ['reentrant' => false]);
+        foreach ([[0, 1.0, '1 ms'], [1000, -1.0, 'seconds'], [1000, 90000.0, 'seconds']] as [$ttl, $wait, $says]) {
+            try {
+                new CacheStampedeGuard($locker, 'c:', $ttl, $wait);
+                $this->fail('no error');
+            } catch (\ValueError $e) {
+                $this->assertStringContainsString($says, $e->getMessage());
+            }
+        }
+    }
+}
