@@ -19,7 +19,8 @@
  * Every script names its KEYS in order on a line
  *     --@keys lock queue reservation fence? shared? wake*
  * (roles: lock, queue, reservation, fence, shared, wake; "?" a key the
- * caller may leave out, only after the others; "wake*" the wake streams,
+ * caller may leave out, only after the others; "wake" the waiter's own
+ * wake stream (of its id's bucket), "wake*" all the wake streams,
  * last): that becomes the script's entry of keys[], from which
  * src/lock/rl_lockops.c builds the command, so the order of KEYS is
  * written once.
@@ -129,7 +130,8 @@ function fragment(string $name, array $args, array $seen = []): string
 function keys_of(string $file): string
 {
     $roles = ['lock' => 'RL_KEY_LOCK', 'queue' => 'RL_KEY_QUEUE', 'reservation' => 'RL_KEY_RESERVATION',
-              'fence' => 'RL_KEY_FENCE', 'shared' => 'RL_KEY_SHARED', 'wake*' => 'RL_KEY_WAKE'];
+              'fence' => 'RL_KEY_FENCE', 'shared' => 'RL_KEY_SHARED', 'wake*' => 'RL_KEY_WAKE',
+              'wake' => 'RL_KEY_OWN_WAKE'];
     $found = preg_grep('/^--@keys /', file($file, FILE_IGNORE_NEW_LINES));
     if (count($found) !== 1) {
         fail(basename($file) . ': needs one "--@keys" line');

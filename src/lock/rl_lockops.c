@@ -96,6 +96,9 @@ static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, cons
         }
         if (sk->role[i] == RL_KEY_LOCK) {
             rl_argv_add(b, op->key, op->key_len);
+        } else if (sk->role[i] == RL_KEY_OWN_WAKE) {
+            j = SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
+            rl_argv_add(b, k->buf[j], k->len[j]);
         } else if (sk->role[i] == RL_KEY_WAKE) {
             for (j = 0; j < RL_WAKE_BUCKETS; j++) {
                 rl_argv_add(b, k->buf[SLOT(RL_KEY_WAKE) + j], k->len[SLOT(RL_KEY_WAKE) + j]);
@@ -129,12 +132,15 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
 
 /* The acquire scripts' last argument, left out when empty: 's' promotes a
  * shared lock (the shared holders' key is passed), 'h' keeps the number of
- * a fenced lock the caller holds already. */
+ * a fenced lock the caller holds already, 'w' (a waiter that queues) the
+ * last key is its wake stream, whose last entry id it gets back. */
 static void append_acquire_flags(rl_argv *b, const rl_op *op)
 {
-    int held = op->fencing && op->held;
-    if (op->promote || held) {
-        rl_argv_add_str(b, op->promote && held ? "sh" : op->promote ? "s" : "h"); /* literals: not copied */
+    static const char *const flags[8] = {"", "s", "h", "sh", "w", "sw", "hw", "shw"}; /* literals: not copied */
+    int f = (op->promote ? 1 : 0) | (op->fencing && op->held ? 2 : 0)
+            | (op->kind == RL_OP_LOCK_WAIT && op->enqueue ? 4 : 0);
+    if (f != 0) {
+        rl_argv_add_str(b, flags[f]);
     }
 }
 
@@ -231,7 +237,8 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         break;
     case RL_OP_LOCK_WAIT:
         script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
-                    (op->fencing ? WITH(RL_KEY_FENCE) : 0) | (op->promote ? WITH(RL_KEY_SHARED) : 0));
+                    (op->fencing ? WITH(RL_KEY_FENCE) : 0) | (op->promote ? WITH(RL_KEY_SHARED) : 0)
+                    | (op->enqueue ? WITH(RL_KEY_OWN_WAKE) : 0));
         rl_argv_add(&b, op->token, op->token_len);
         rl_argv_add_num(&b, op->ttl_ms);
         rl_argv_add(&b, op->waiter, op->waiter_len);
@@ -389,6 +396,23 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
     return yes ? RL_REPLY_YES : RL_REPLY_NO;
 }
 
+/* ACQUIRE_WAIT's reply when it queued the waiter: {PTTL, the last entry
+ * id of its wake stream}: a no with the PTTL in *value and the id in err,
+ * where the waiter's first XREAD starts (rl_wait.c). */
+static int judge_queued(const redisReply *reply, long long *value, char *err, size_t errlen)
+{
+    const redisReply *id;
+    if (reply->elements != 2 || reply->element[0]->type != REDIS_REPLY_INTEGER
+        || !is_bulk(id = reply->element[1]) || id->len == 0 || id->len >= RL_WAKE_ID_MAX
+        || memchr(id->str, '\0', id->len) != NULL) {
+        snprintf(err, errlen, "malformed reply to the acquire script");
+        return RL_REPLY_ERROR;
+    }
+    *value = reply->element[0]->integer;
+    snprintf(err, errlen, "%.*s", (int)id->len, id->str);
+    return RL_REPLY_NO;
+}
+
 /* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in err)
  * becomes the waiter's cursor on c, where its next XREAD begins. */
 static int judge_wake_on(const rl_op *op, rl_conn *c, const redisReply *reply, long long *value, char *err,
@@ -429,7 +453,10 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
             return RL_REPLY_NO;
         }
         break;
-    case REDIS_REPLY_ARRAY: /* XREAD: releases happened */
+    case REDIS_REPLY_ARRAY: /* XREAD: releases happened; a waiter queued */
+        if (op->kind == RL_OP_LOCK_WAIT && op->mode == RL_MODE_EXCLUSIVE) {
+            return judge_queued(reply, value, err, errlen);
+        }
         if (op->kind == RL_OP_WAKE_WAIT) {
             return c != NULL ? judge_wake_on(op, c, reply, value, err, errlen)
                              : judge_wake(op, reply, value, err, errlen);

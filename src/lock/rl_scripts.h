@@ -24,7 +24,8 @@ typedef enum rl_key_role {
     RL_KEY_RESERVATION, /* K\0r */
     RL_KEY_FENCE,       /* K\0f */
     RL_KEY_SHARED,      /* K\0s */
-    RL_KEY_WAKE         /* K\0A .. K\0P, RL_WAKE_BUCKETS keys, always last */
+    RL_KEY_WAKE,        /* K\0A .. K\0P, RL_WAKE_BUCKETS keys, always last */
+    RL_KEY_OWN_WAKE     /* the one of them a waiter reads (its id's bucket) */
 } rl_key_role;
 
 /* A script's KEYS in order (its file's "--@keys" line): n roles, and a bit

@@ -5,7 +5,7 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_ACQUIRE] = {3, {RL_KEY_LOCK, RL_KEY_FENCE, RL_KEY_SHARED}, 0x6},
     [RL_SCRIPT_ACQUIRE_PERMIT] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_ACQUIRE_SHARED] = {5, {RL_KEY_LOCK, RL_KEY_SHARED, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
-    [RL_SCRIPT_ACQUIRE_WAIT] = {5, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_FENCE, RL_KEY_SHARED}, 0x18},
+    [RL_SCRIPT_ACQUIRE_WAIT] = {6, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_FENCE, RL_KEY_SHARED, RL_KEY_OWN_WAKE}, 0x38},
     [RL_SCRIPT_EXTEND] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
     [RL_SCRIPT_FENCE_RAISE] = {1, {RL_KEY_FENCE}, 0x0},
     [RL_SCRIPT_HOLDS] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
@@ -115,10 +115,13 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local e = redis.call('lindex', KEYS[3], 0) while e do local sep = string.find(e, ':', 1, true) local deadline = tonumber(string.sub(e, 1, sep - 1)) local id = string.sub(e, sep + 1) if deadline >= now then if string.sub(id, 1, 1) == 's' then redis.call('lpop', KEYS[3]) local wk = KEYS[5 + (tonumber(string.sub(id, -1), 16) or 0)] redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) redis.call('pexpire', wk, 10000) local nx = redis.call('lindex', KEYS[3], 0) if nx then local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) local nk = KEYS[5 + (tonumber(string.sub(nid, -1), 16) or 0)] redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) redis.call('pexpire', nk, 10000) end redis.call('set', KEYS[4], id, 'px', 200) end break end redis.call('lpop', KEYS[3]) e = redis.call('lindex', KEYS[3], 0) end\n"
     "return -3",
 [RL_SCRIPT_ACQUIRE_WAIT] =
-    "\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
+    "\n\n\n\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
     "local flags = ARGV[6] or ''\n"
-    "local zs = flags:find('s', 1, true) and #KEYS or nil\n"
-    "local fk = #KEYS > 3 and 4 ~= zs and KEYS[4] or nil\n"
+    "local nk = #KEYS\n"
+    "local wk = flags:find('w', 1, true) and KEYS[nk] or nil\n"
+    "if wk then nk = nk - 1 end\n"
+    "local zs = flags:find('s', 1, true) and nk or nil\n"
+    "local fk = nk > 3 and 4 ~= zs and KEYS[4] or nil\n"
     "if v == ARGV[1] then  -- ours already (a retry, or the owner naming its token again): refreshed\n"
     "  redis.call('pexpire', KEYS[1], ARGV[2])\n"
     "  local n = fk and (not flags:find('h', 1, true) and redis.call('incr', fk) or tonumber(redis.call('get', fk) or redis.call('incr', fk)))\n"
@@ -136,8 +139,12 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "  end\n"
     "end\n"
     "if ARGV[5] == '1' then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) local wait = tonumber(ARGV[4]) redis.call('rpush', KEYS[2], (now + wait) .. ':' .. ARGV[3]) if redis.call('pttl', KEYS[2]) < wait + 1000 then redis.call('pexpire', KEYS[2], wait + 1000) end end\n"
-    "if not v then return redis.call('pttl', KEYS[3]) end\n"
-    "return redis.call('pttl', KEYS[1])",
+    "local pttl = redis.call('pttl', v and KEYS[1] or KEYS[3])\n"
+    "if wk then\n"
+    "  local last = redis.call('xrevrange', wk, '+', '-', 'count', 1)[1]\n"
+    "  return {pttl, last and last[1] or '0-0'}\n"
+    "end\n"
+    "return pttl",
 [RL_SCRIPT_EXTEND] =
     "\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1])\n"
     "if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end\n"
@@ -206,7 +213,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "else return 0 end\n"
     "end\n"
     "if ARGV[3] == 'd' then\n"
-    "  local all = redis.call('lrange', KEYS[2], 0, -1) if #all > 0 then redis.call('del', KEYS[2]) local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) local ids = {} for k, e in ipairs(all) do local sep = string.find(e, ':', 1, true) if tonumber(string.sub(e, 1, sep - 1)) >= now then local id = string.sub(e, sep + 1) local b = tonumber(string.sub(id, -1), 16) or 0 ids[b] = ids[b] and (ids[b] .. ',' .. id) or id end end for b = 0, 15 do if ids[b] then redis.call('xadd', KEYS[5 + b], 'maxlen', '~', '64', '*', 'd', ids[b]) redis.call('pexpire', KEYS[5 + b], 10000) end end end\n"
+    "  local all = redis.call('lrange', KEYS[2], 0, -1) if #all > 0 then redis.call('del', KEYS[2]) local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) local ids = {} for k, e in ipairs(all) do local sep = string.find(e, ':', 1, true) if tonumber(string.sub(e, 1, sep - 1)) >= now then local id = string.sub(e, sep + 1) local b = tonumber(string.sub(id, -1), 16) or 0 ids[b] = ids[b] or {} table.insert(ids[b], id) end end for b = 0, 15 do if ids[b] then for from = 1, #ids[b], 64 do redis.call('xadd', KEYS[5 + b], 'maxlen', '~', '64', '*', 'd', table.concat(ids[b], ',', from, math.min(from + 63, #ids[b]))) end redis.call('pexpire', KEYS[5 + b], 10000) end end end\n"
     "else\n"
     "  local e = redis.call('lpop', KEYS[2]) if e then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) while e do local sep = string.find(e, ':', 1, true) local deadline = tonumber(string.sub(e, 1, sep - 1)) if deadline >= now then local id = string.sub(e, sep + 1) local wk = KEYS[5 + (tonumber(string.sub(id, -1), 16) or 0)] redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) redis.call('pexpire', wk, 10000) local nx = redis.call('lindex', KEYS[2], 0) if nx then local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) local nk = KEYS[5 + (tonumber(string.sub(nid, -1), 16) or 0)] redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) redis.call('pexpire', nk, 10000) end redis.call('set', KEYS[3], id, 'px', 200) break end e = redis.call('lpop', KEYS[2]) end end\n"
     "end\n"

@@ -2,6 +2,7 @@
 #include "rl_wait.h"
 #include "../base/rl_status.h"
 #include "../base/rl_token.h"
+#include "rl_lock_state.h"
 #include <string.h>
 
 /* Blocks on the waiter's wake stream on every node (on its wait
@@ -79,6 +80,23 @@ static int64_t recheck_at(int64_t now, long long pttl, int promoting, int64_t de
     return recheck > deadline_us ? deadline_us : recheck;
 }
 
+/* A node that queued the waiter told where its wake stream stood (the id
+ * of its last entry, in the vote's message): the waiter's XREAD on that
+ * node starts there, not at the stream's start, so that it does not read
+ * the wakes of earlier waiters first (a hot lock's stream holds up to
+ * about 64). Every wake for this waiter comes after that entry. */
+static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, const rl_op *op)
+{
+    size_t i;
+    rl_conn *c;
+    for (i = 0; i < ns->n; i++) {
+        const rl_vote *v = &a->tally.votes[i];
+        if (v->err.code == RL_OK && !v->yes && v->err.msg[0] != '\0' && (c = ns->wait_conn(ns->ctx, i)) != NULL) {
+            rl_wake_cursor_set(c, op->waiter, op->waiter_len, v->err.msg);
+        }
+    }
+}
+
 /* One attempt of the loop, told to the hooks: 1, 0 or -1 as the hooks say,
  * or -RL_E_NOMEM; *pttl gets the attempt's. */
 static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks *hooks, long long *pttl)
@@ -87,6 +105,9 @@ static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks
     int r;
     if (rl_attempt_run(ns, op, hooks->ours_before(hooks->ctx, op), 0, &a) != 0) {
         return -RL_E_NOMEM;
+    }
+    if (op->enqueue) {
+        start_wake_cursors(ns, &a, op);
     }
     r = hooks->attempted(hooks->ctx, op, &a);
     *pttl = a.pttl;

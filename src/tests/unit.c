@@ -100,17 +100,18 @@ static void encodes_to(const rl_op *op, rl_send_form form, const char *want, siz
     rl_conn_free(c);
 }
 
-/* What judging the RESP reply `resp` (len bytes) to op gives. */
-#define judged(op, lit, value) judged_n(op, lit, sizeof(lit) - 1, value)
-static int judged_n(const rl_op *op, const char *resp, size_t len, long long *value)
+/* What judging the RESP reply `resp` (len bytes) to op gives; err gets its message. */
+#define judged(op, lit, value) judged_n(op, lit, sizeof(lit) - 1, value, NULL)
+#define judged_err(op, lit, value, err) judged_n(op, lit, sizeof(lit) - 1, value, err)
+static int judged_n(const rl_op *op, const char *resp, size_t len, long long *value, char out[128])
 {
     redisReader *r = redisReaderCreate();
     void *reply = NULL;
-    char err[128];
+    char mine[128], *err = out != NULL ? out : mine;
     int verdict = -1;
     redisReaderFeed(r, resp, len);
     if (redisReaderGetReply(r, &reply) == REDIS_OK && reply != NULL) {
-        verdict = rl_op_judge(op, reply, value, err, sizeof err);
+        verdict = rl_op_judge(op, reply, value, err, 128);
         freeReplyObject(reply);
     }
     redisReaderFree(r);
@@ -216,19 +217,28 @@ UNIT_TEST(test_lockops)
                "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n2\r\n$6\r\nlock:r\r\n"
                "$13\r\nlock:r\0f{mio}\r\n$3\r\ntok\r\n$4\r\n5000\r\n$1\r\nh\r\n");
     fenced.held = 0;
-    /* held without fencing: nothing to keep, nothing sent */
+    /* a waiter that queues passes its own wake stream (bucket 1 of "w1": B),
+     * last, flag 'w'; held without fencing: nothing to keep, no 'h' */
     wait.held = 1;
     ENCODES_TO(&wait, RL_FORM_FIRST,
-               "*11\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n3\r\n$6\r\nlock:r\r\n"
-               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n"
-               "$3\r\ntok\r\n$4\r\n5000\r\n$2\r\nw1\r\n$3\r\n900\r\n$1\r\n1\r\n");
+               "*13\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0B{mio}\r\n"
+               "$3\r\ntok\r\n$4\r\n5000\r\n$2\r\nw1\r\n$3\r\n900\r\n$1\r\n1\r\n$1\r\nw\r\n");
     wait.fencing = 1;
     wait.promote = 1;
     ENCODES_TO(&wait, RL_FORM_FIRST,
+               "*15\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n6\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n"
+               "$13\r\nlock:r\0B{mio}\r\n"
+               "$3\r\ntok\r\n$4\r\n5000\r\n$2\r\nw1\r\n$3\r\n900\r\n$1\r\n1\r\n$3\r\nshw\r\n");
+    /* a look that does not queue: no wake stream */
+    wait.enqueue = 0;
+    ENCODES_TO(&wait, RL_FORM_FIRST,
                "*14\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n5\r\n$6\r\nlock:r\r\n"
                "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n"
-               "$3\r\ntok\r\n$4\r\n5000\r\n$2\r\nw1\r\n$3\r\n900\r\n$1\r\n1\r\n$2\r\nsh\r\n");
+               "$3\r\ntok\r\n$4\r\n5000\r\n$2\r\nw1\r\n$3\r\n900\r\n$1\r\n0\r\n$2\r\nsh\r\n");
     wait.held = wait.fencing = wait.promote = 0;
+    wait.enqueue = 1;
     /* a permit, one try: the token stands in for the waiter, not queued, the limit last */
     ENCODES_TO(&permit, RL_FORM_FIRST,
                "*28\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n19\r\n$6\r\nlock:r\r\n"
@@ -252,6 +262,17 @@ UNIT_TEST(test_lockops)
     CHECK(judged(&unlock, ":0\r\n", &v) == RL_REPLY_NO, "release 0 is not a no");
     CHECK(judged(&wait, ":-3\r\n", &v) == RL_REPLY_YES, "acquire-or-queue -3 is not a yes");
     CHECK(judged(&wait, ":1500\r\n", &v) == RL_REPLY_NO && v == 1500, "acquire-or-queue PTTL: %lld", v);
+    {
+        char id[128];
+        CHECK(judged_err(&wait, "*2\r\n:1500\r\n$6\r\n1234-5\r\n", &v, id) == RL_REPLY_NO
+              && v == 1500 && strcmp(id, "1234-5") == 0, "queued: PTTL and the wake stream's last id");
+        CHECK(judged(&wait, "*2\r\n:-2\r\n$3\r\n0-0\r\n", &v) == RL_REPLY_NO && v == -2, "queued, no TTL known");
+        CHECK(judged(&wait, "*2\r\n$4\r\n1500\r\n$3\r\n0-0\r\n", &v) == RL_REPLY_ERROR, "queued: PTTL not an integer");
+        CHECK(judged(&wait, "*2\r\n:1\r\n$0\r\n\r\n", &v) == RL_REPLY_ERROR, "queued: an empty id");
+        CHECK(judged(&wait, "*1\r\n:1\r\n", &v) == RL_REPLY_ERROR, "queued: one element");
+        CHECK(judged(&wait, "*2\r\n:1\r\n$60\r\n012345678901234567890123456789012345678901234567890123456789\r\n", &v)
+              == RL_REPLY_ERROR, "queued: an id too long");
+    }
     CHECK(judged(&wake, "*1\r\n*2\r\n$1\r\nS\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n", &v)
           == RL_REPLY_NO, "a wake on another lock's stream counts");
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*2\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n"

@@ -1,15 +1,21 @@
 -- ACQUIRE_WAIT: KEYS lock, queue, reservation [, fence counter] [,
--- shared holders]; ARGV[1] token, ARGV[2] ttl ms, ARGV[3] waiter id,
--- ARGV[4] ms the waiter will wait, ARGV[5] '1' to queue, ARGV[6] flags
--- (optional), as ACQUIRE's ARGV[3]: 's' promotion, 'h' re-entrant.
--- -3 - F: taken (or already ours), F the number of this acquisition (0
--- without a fence counter); else the PTTL of the lock, or of the
--- reservation for a woken waiter (-1: no TTL).
---@keys lock queue reservation fence? shared?
+-- shared holders] [, the waiter's wake stream]; ARGV[1] token, ARGV[2]
+-- ttl ms, ARGV[3] waiter id, ARGV[4] ms the waiter will wait, ARGV[5]
+-- '1' to queue, ARGV[6] flags (optional), as ACQUIRE's ARGV[3]: 's'
+-- promotion, 'h' re-entrant, and 'w': the last key is the waiter's wake
+-- stream. -3 - F: taken (or already ours), F the number of this
+-- acquisition (0 without a fence counter); else the PTTL of the lock, or
+-- of the reservation for a woken waiter (-1: no TTL), and with 'w' the
+-- reply is {PTTL, the id of the stream's last entry}: every wake for this
+-- waiter comes after it ('0-0' for a stream not there).
+--@keys lock queue reservation fence? shared? wake?
 --@ get_lock
 local flags = ARGV[6] or ''
-local zs = flags:find('s', 1, true) and #KEYS or nil
-local fk = #KEYS > 3 and 4 ~= zs and KEYS[4] or nil
+local nk = #KEYS
+local wk = flags:find('w', 1, true) and KEYS[nk] or nil
+if wk then nk = nk - 1 end
+local zs = flags:find('s', 1, true) and nk or nil
+local fk = nk > 3 and 4 ~= zs and KEYS[4] or nil
 if v == ARGV[1] then  -- ours already (a retry, or the owner naming its token again): refreshed
   redis.call('pexpire', KEYS[1], ARGV[2])
   --@ fence_of_ours
@@ -27,5 +33,9 @@ if not v then
   end
 end
 --@ enqueue(2)
-if not v then return redis.call('pttl', KEYS[3]) end
-return redis.call('pttl', KEYS[1])
+local pttl = redis.call('pttl', v and KEYS[1] or KEYS[3])
+if wk then
+  local last = redis.call('xrevrange', wk, '+', '-', 'count', 1)[1]
+  return {pttl, last and last[1] or '0-0'}
+end
+return pttl

@@ -1,8 +1,9 @@
 -- wake every live waiter of queue KEYS[q] as done ("d": the holder's work
 -- is over; a stampede guard's waiter returns without the lock, any other
 -- waiter looks again): the queue is emptied, and each bucket's wake stream,
--- from KEYS[w], gets one entry with its waiters' ids, separated by ','.
--- With nobody queued it is one LRANGE.
+-- from KEYS[w], gets entries with its waiters' ids, separated by ',', 64
+-- ids at most per entry (an XREAD of 64 entries stays within the reply
+-- bounds of rl_reply_guard.h). With nobody queued it is one LRANGE.
 --@params q w
 local all = redis.call('lrange', KEYS[$q], 0, -1)
 if #all > 0 then
@@ -14,12 +15,15 @@ if #all > 0 then
     if tonumber(string.sub(e, 1, sep - 1)) >= now then
       local id = string.sub(e, sep + 1)
       local b = tonumber(string.sub(id, -1), 16) or 0
-      ids[b] = ids[b] and (ids[b] .. ',' .. id) or id
+      ids[b] = ids[b] or {}
+      table.insert(ids[b], id)
     end
   end
   for b = 0, 15 do
     if ids[b] then
-      redis.call('xadd', KEYS[$w + b], 'maxlen', '~', '64', '*', 'd', ids[b])
+      for from = 1, #ids[b], 64 do
+        redis.call('xadd', KEYS[$w + b], 'maxlen', '~', '64', '*', 'd', table.concat(ids[b], ',', from, math.min(from + 63, #ids[b])))
+      end
       redis.call('pexpire', KEYS[$w + b], 10000)
     end
   end
