@@ -29,6 +29,8 @@ require __DIR__ . '/stampede_lib.php';
 
 const STAMPEDE_VARIANTS = [
     'none' => 'no lock (the stampede)',
+    'ext-once' => 'extension, once(): all woken at once',
+    'ext-swr' => 'once(), stale while revalidate',
     'ext' => 'extension, RedisLock::lock()',
     'symfony-bridge' => 'Symfony bridge (RedisLockStore)',
     'laravel-bridge' => 'Laravel bridge (RedisLockStore)',
@@ -62,6 +64,16 @@ printf("# illuminate/cache %s, illuminate/redis %s; rounds and workers: %d round
     $rounds, $workersEnv === '' ? 'K' : (int)$workersEnv);
 
 $key = 'stampede:cache';
+
+/** A round starts with the item missing, or (stale while revalidate) due for a rebuild. */
+function round_reset(Redis $redis, string $item, string $variant): void
+{
+    if ($variant === 'ext-swr') {
+        $redis->set($item, 'stale');
+    } else {
+        $redis->del($item);
+    }
+}
 $rows = [];
 $dataBlocks = [];
 foreach ($ks as $k) {
@@ -85,7 +97,7 @@ foreach ($ks as $k) {
         $stats = [];
         for ($r = 0; $r <= $rounds; $r++) { // round 0: warm-up (every worker's connections and opcache)
             foreach ($run as $v) {
-                $redis->del("$key:$v");
+                round_reset($redis, "$key:$v", $v);
                 usleep(30000); // the previous round's fire-and-forget commands land before the reset
                 $rebuiltBefore = (int)$redis->get("$key:$v:rebuilds");
                 $redis->rawCommand('CONFIG', 'RESETSTAT');
@@ -120,12 +132,12 @@ foreach ($ks as $k) {
             }
         }
         foreach ($run as $v) { // the round under MONITOR
-            $redis->del("$key:$v");
+            round_reset($redis, "$key:$v", $v);
             usleep(30000);
             $monitor = monitor_open($host, (int)$port);
             fire($socket, request_for($query($v)), $k, $wait + 30);
             usleep(20000);
-            $stats[$v]['sent'] = monitor_drain($monitor, $redis);
+            [$stats[$v]['sent'], $stats[$v]['lockSent']] = monitor_drain($monitor, $redis);
         }
     } finally {
         pool_stop($pool);
@@ -133,8 +145,8 @@ foreach ($ks as $k) {
 
     printf("## K = %d requests at once, %d php-fpm workers%s, %d rounds (+1 warm-up), rebuild %d ms\n",
         $k, $workers, $workers < $k ? ' (FEWER than K: requests queue in FPM)' : '', $rounds, $rebuildMs);
-    printf("%-34s %7s %8s %8s %8s %13s %11s %9s %9s %6s\n",
-        'variant', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'rebuilds/rnd', 'waited/rnd', 'cmds/req', 'sent/req', 'failed');
+    printf("%-38s %7s %8s %8s %8s %13s %11s %9s %9s %9s %6s\n",
+        'variant', 'req/s', 'p50 ms', 'p99 ms', 'max ms', 'rebuilds/rnd', 'waited/rnd', 'cmds/req', 'sent/req', 'lock/req', 'failed');
     foreach ($run as $v) {
         $s = $stats[$v];
         $lat = $s['latency'] ?? [];
@@ -147,11 +159,13 @@ foreach ($ks as $k) {
         if (array_sum($rb) !== ($s['outcome']['rebuilt'] ?? 0)) {
             $flag .= ' (!!)';
         }
-        $waited = ($s['outcome']['waited'] ?? 0) / $rounds;
+        // served without rebuilding: after the wait, or (stale while revalidate) the stale value at once
+        $waited = (($s['outcome']['waited'] ?? 0) + ($s['outcome']['stale'] ?? 0)) / $rounds;
         $sent = array_sum($s['sent']) / $k;
-        printf("%-34s %7.1f %8.1f %8.1f %8.1f %13s %11.1f %9.1f %9.1f %6d\n", STAMPEDE_VARIANTS[$v], $n / $s['wall'],
-            quantile($lat, 0.5), quantile($lat, 0.99), $lat ? end($lat) : NAN, $rebuilds . $flag, $waited, $cmds, $sent, $s['failed'] ?? 0);
-        $rows[] = [$k, $v, $n / $s['wall'], quantile($lat, 0.5), quantile($lat, 0.99), $rebuilds . $flag, $waited, $cmds, $sent, $s['failed'] ?? 0];
+        $lockSent = $s['lockSent'] / $k;
+        printf("%-38s %7.1f %8.1f %8.1f %8.1f %13s %11.1f %9.1f %9.1f %9.1f %6d\n", STAMPEDE_VARIANTS[$v], $n / $s['wall'],
+            quantile($lat, 0.5), quantile($lat, 0.99), $lat ? end($lat) : NAN, $rebuilds . $flag, $waited, $cmds, $sent, $lockSent, $s['failed'] ?? 0);
+        $rows[] = [$k, $v, $n / $s['wall'], quantile($lat, 0.5), quantile($lat, 0.99), $rebuilds . $flag, $waited, $cmds, $sent, $lockSent, $s['failed'] ?? 0];
         $dataBlocks[$v][] = sprintf('%d %.3f %.3f %.2f %.3f %.3f', $k, quantile($lat, 0.99), quantile($lat, 0.5), $n / $s['wall'], $cmds, $sent);
     }
     $perRequest = fn(array $calls, int $n) => implode(' ', array_map(fn($c, $x) => sprintf('%s %.2f', $c, $x / $n), array_keys($calls), $calls));
@@ -179,10 +193,10 @@ foreach ($skipped ?? [] as $note) {
 }
 
 // Markdown for docs/benchmarks.md: a row per K and variant.
-echo "\n| K | variant | req/s | p50 ms | p99 ms | rebuilds per round | waited per round | Redis commands per request (sent by clients) | failed |\n";
-echo "|---|---|---|---|---|---|---|---|---|\n";
-foreach ($rows as [$k, $v, $rps, $p50, $p99, $rebuilds, $waited, $cmds, $sent, $failed]) {
-    printf("| %d | %s | %.0f | %.0f | %.0f | %s | %.0f | %.1f (%.1f) | %d |\n", $k, STAMPEDE_VARIANTS[$v], $rps, $p50, $p99, $rebuilds, $waited, $cmds, $sent, $failed);
+echo "\n| K | variant | req/s | p50 ms | p99 ms | rebuilds per round | waited per round | Redis commands per request (sent by clients) | lock commands sent per request | failed |\n";
+echo "|---|---|---|---|---|---|---|---|---|---|\n";
+foreach ($rows as [$k, $v, $rps, $p50, $p99, $rebuilds, $waited, $cmds, $sent, $lockSent, $failed]) {
+    printf("| %d | %s | %.0f | %.0f | %.0f | %s | %.0f | %.1f (%.1f) | %.1f | %d |\n", $k, STAMPEDE_VARIANTS[$v], $rps, $p50, $p99, $rebuilds, $waited, $cmds, $sent, $lockSent, $failed);
 }
 
 // gnuplot data: a block per variant (its title in the header line): K p99 p50 req/s cmds/req sent/req.

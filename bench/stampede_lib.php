@@ -67,12 +67,16 @@ function fire(string $socket, string $request, int $k, float $timeout): array
         if (!stream_select($read, $write, $except, 1)) {
             continue;
         }
+        // a reply complete now was there when select returned: timed then,
+        // not after this loop read the ones before it (127 replies at once
+        // would otherwise count this client's own work as their latency)
+        $ready = hrtime(true);
         foreach ($read as $i => $s) {
             $buf[$i] .= (string)fread($s, 65536);
             $stdout = fcgi_decode($buf[$i]);
             if ($stdout !== null || feof($s)) {
                 $body = $stdout === null ? null : substr($stdout, (int)strpos($stdout, "\r\n\r\n") + 4);
-                $done[$i] = [(hrtime(true) - $sent[$i]) / 1e6, $body];
+                $done[$i] = [($ready - $sent[$i]) / 1e6, $body];
                 fclose($s); // php-fpm's worker reads until our close before it takes the next request
                 unset($conns[$i]);
             }
@@ -111,22 +115,33 @@ function monitor_open(string $host, int $port)
     return $m;
 }
 
-/** Reads MONITOR up to a marker sent now; commands sent by clients, by name. */
+/**
+ * Reads MONITOR up to a marker sent now: the commands sent by clients, by
+ * name, and how many of them were the lock's: every command but the page's
+ * own GET, SET and INCR of its cache keys and phpredis' ECHO, that is the
+ * scripts, XREAD, and any command on a key named lock:... or ...:lock.
+ * @return array{0: array<string, int>, 1: int}
+ */
 function monitor_drain($m, Redis $redis): array
 {
     $marker = 'stampede-monitor-end-' . bin2hex(random_bytes(4));
     $redis->echo($marker);
     $byName = [];
+    $lock = 0;
     stream_set_timeout($m, 10);
     while (($line = fgets($m)) !== false && !str_contains($line, $marker)) {
-        if (preg_match('/^\+[\d.]+ \[\d+ ([^\]]+)\] "([^"]+)"/', $line, $x) && $x[1] !== 'lua') {
+        if (preg_match('/^\+[\d.]+ \[\d+ ([^\]]+)\] "([^"]+)"(?: "([^"]*)")?/', $line, $x) && $x[1] !== 'lua') {
             $name = strtolower($x[2]);
             $byName[$name] = ($byName[$name] ?? 0) + 1;
+            $arg = $x[3] ?? '';
+            $page = in_array($name, ['get', 'set', 'incr', 'echo'], true)
+                && !str_starts_with($arg, 'lock:') && !str_contains($arg, ':lock');
+            $lock += $page ? 0 : 1;
         }
     }
     fclose($m);
     arsort($byName);
-    return $byName;
+    return [$byName, $lock];
 }
 
 /** The value at quantile $q of sorted $xs (nearest rank). */

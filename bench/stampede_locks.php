@@ -35,6 +35,8 @@ const STAMPEDE_NEEDS = [
     'laravel-bridge' => [RedisLock\Bridge\Laravel\RedisLockStore::class, Illuminate\Cache\ArrayStore::class],
     'symfony-redisstore' => [LockFactory::class, Symfony\Component\Lock\Store\RedisStore::class],
     'laravel-redis' => [Illuminate\Cache\PhpRedisLock::class, Illuminate\Redis\Connections\PhpRedisConnection::class],
+    'ext-once' => [RedisLock::class],
+    'ext-swr' => [RedisLock::class],
 ];
 
 function stampede_missing(string $variant): ?string

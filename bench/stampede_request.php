@@ -12,6 +12,11 @@
  *   laravel-bridge      RedisLock\Bridge\Laravel\RedisLockStore::lock()->block()
  *   symfony-redisstore  symfony/lock LockFactory on its RedisStore (phpredis; polls ~100 ms)
  *   laravel-redis       Illuminate\Cache\PhpRedisLock::block() (phpredis; polls 250 ms)
+ *   ext-once            RedisLock::once(): one request rebuilds, the rest wait and are all
+ *                       woken by its release, then read the value (no lock taken by them)
+ *   ext-swr             stale while revalidate: the round starts with a stale value; one
+ *                       request rebuilds it under once() with no wait, the rest serve the
+ *                       stale value at once (OUTCOME stale)
  * Other parameters: ?server=HOST:PORT, ?key= (the cache key; the counter is
  * KEY:rebuilds, the lock's name KEY:lock), ?wait= seconds to wait for the lock.
  * ?probe=1 only answers "ok" when the variant can run here, else "skip: why".
@@ -35,6 +40,10 @@ if (isset($_GET['probe'])) {
 try {
     $redis = new Redis();
     $redis->pconnect($host, (int)$port, 1.0);
+    if ($variant === 'ext-once' || $variant === 'ext-swr') {
+        echo stampede_once($redis, "$host:$port", $key, $rebuildMs, $variant === 'ext-swr' ? 0.0 : $wait);
+        return;
+    }
     if ($redis->get($key) !== false) {
         echo 'ok hit 0';
         return;
@@ -57,4 +66,41 @@ try {
     printf('ok %s %.3f', $outcome, $lockMs);
 } catch (Throwable $e) {
     echo 'failed ', get_class($e), ': ', $e->getMessage();
+}
+
+/**
+ * The guard's request: a value of "stale" is there but due for a rebuild
+ * (ext-swr's rounds start with it). The rebuild looks at the value again
+ * first (a request that came after the last rebuild ended takes the lock).
+ */
+function stampede_once(Redis $redis, string $server, string $key, int $rebuildMs, float $wait): string
+{
+    $value = $redis->get($key);
+    if ($value !== false && $value !== 'stale') {
+        return 'ok hit 0';
+    }
+    $outcome = 'waited';
+    $start = hrtime(true);
+    $lockMs = null;
+    $r = (new RedisLock($server))->once("$key:lock", function () use ($redis, $key, $rebuildMs, $start, &$outcome, &$lockMs): void {
+        $lockMs = (hrtime(true) - $start) / 1e6;
+        $now = $redis->get($key);
+        if ($now !== false && $now !== 'stale') {
+            return; // rebuilt meanwhile
+        }
+        usleep($rebuildMs * 1000);
+        $redis->incr("$key:rebuilds");
+        $redis->set($key, str_repeat('v', 100), ['ex' => 60]);
+        $outcome = 'rebuilt';
+    }, 10000, $wait);
+    $lockMs ??= (hrtime(true) - $start) / 1e6; // a waiter: the time to its wake
+    if ($r === RedisLock::ONCE_WAITED) {
+        $redis->get($key); // the value the rebuild stored, as the page would read it
+    } elseif ($r === RedisLock::ONCE_TIMED_OUT) {
+        if ($value !== 'stale') {
+            return "failed: not woken within $wait s";
+        }
+        $outcome = 'stale'; // served at once while another request rebuilds
+    }
+    return sprintf('ok %s %.3f', $outcome, $lockMs);
 }
