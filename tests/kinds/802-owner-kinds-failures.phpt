@@ -56,7 +56,9 @@ $got = microtime(true);
 $child->wait(30);
 $released = (float)$r->get('lock:x802');
 $late = $got - $released;
-echo "promoted soon after the other reader left: ", $late >= 0 && $late < 1.2 ? 'yes' : "NO ($late s)", "\n";
+// it looks every 200 ms: well before its 10 s wait ends (2.5 s: a CI host running
+// several suites on 2 cores starved this process past 1.2 s once)
+echo "promoted soon after the other reader left: ", $late >= 0 && $late < 2.5 ? 'yes' : "NO ($late s)", "\n";
 var_dump($r->get('lock:w802'));
 $l->unlock('w802', 'T');
 $r->del('lock:x802');
