@@ -3,6 +3,7 @@
 #include "rl_errors.h"
 #include "src/base/rl_clock.h"
 #include "src/base/rl_status.h"
+#include "src/base/rl_pid.h"
 #include "SAPI.h"
 #include <time.h>
 #include <string.h>
@@ -113,6 +114,15 @@ static void release_beside_exception(rl_object *o, zend_string *key, zend_string
     if (pending == NULL) {
         return;
     }
+    if (zend_is_unwind_exit(pending)) {
+        /* exit() in the callback: the request ends; an error of the release
+         * cannot be thrown past it (nor chained to it: it is no Throwable) */
+        if (EG(exception) != NULL) {
+            zend_clear_exception();
+        }
+        EG(exception) = pending;
+        return;
+    }
     if (EG(exception) != NULL) {
         zend_exception_set_previous(EG(exception), pending);
     } else {
@@ -218,6 +228,20 @@ void rl_method_once(INTERNAL_FUNCTION_PARAMETERS)
         RETURN_THROWS();
     }
     rl_object *o = a.o;
+    rl_held *h = rl_held_find(o, key);
+    if (h != NULL && h->pid == rl_pid() && !o->reentrant) {
+        /* inside a once() of this object on key (or a lock it holds): the
+         * work is this caller's already. A lock() here would wait for the
+         * object itself with reentrant off. */
+        zend_string_release(key);
+        ZVAL_UNDEF(&ignored);
+        call_with_token(&a, h->token, &ignored);
+        zval_ptr_dtor(&ignored);
+        if (EG(exception)) {
+            RETURN_THROWS();
+        }
+        RETURN_LONG(RL_ONCE_RAN);
+    }
     r = rl_lock_wait(o, key, &guard, a.ttl, wait_deadline(a.wait), &token);
     if (r != 1) {
         if (r < 0 && token) {

@@ -140,8 +140,9 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "end\n"
     "if ARGV[5] == '1' then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) local wait = tonumber(ARGV[4]) redis.call('rpush', KEYS[2], (now + wait) .. ':' .. ARGV[3]) if redis.call('pttl', KEYS[2]) < wait + 1000 then redis.call('pexpire', KEYS[2], wait + 1000) end end\n"
     "local pttl = redis.call('pttl', v and KEYS[1] or KEYS[3])\n"
-    "if wk then\n"
-    "  local last = redis.call('xrevrange', wk, '+', '-', 'count', 1)[1]\n"
+    "if wk then  -- a key of another type: from the start (its XREAD fails, the waiter sleeps to its recheck)\n"
+    "  local last = redis.pcall('xrevrange', wk, '+', '-', 'count', 1)\n"
+    "  last = type(last) == 'table' and not last.err and last[1]\n"
     "  return {pttl, last and last[1] or '0-0'}\n"
     "end\n"
     "return pttl",

@@ -44,13 +44,24 @@ $child = null;
 echo $names[$l->once('g231b', function () use ($r, &$child) {
     $child = rl_php_child_start('
         $l = new RedisLock(rl_test_server(0));
-        $t = $l->lock("g231b", 30000, 10.0);
+        $t = $l->lock("g231b", 30000, 1.5);   // the done release wakes it, not its recheck at 2 s
         echo is_string($t) ? "the plain waiter took the lock\n" : "NO\n";
     ');
     echo "queued: ", var_export(rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key('lock:g231b', 'q')) === 1, 30), true), "\n";
 })], "\n";
 [$exit, $out, $err] = $child->wait(30);
 echo $out, $err;
+
+echo "-- option reentrant false: once() inside its own once() runs at once\n";
+$n = new RedisLock(rl_test_server(0), ['reentrant' => false]);
+$t0 = microtime(true);
+echo $names[$n->once('g231c', fn() => print($names[$n->once('g231c', fn() => print("inner\n"), 10000, 3.0)] . "\n"), 10000, 3.0)], "\n";
+echo "without waiting for itself: ", microtime(true) - $t0 < 2.0 ? 'yes' : 'NO', "\n";
+
+echo "-- exit() in the rebuild\n";
+[$exit, $out, $err] = rl_php_child('$l = new RedisLock(rl_test_server(0)); $l->once("g231d", function () { echo "exiting\n"; exit(3); }); echo "NO\n";');
+echo trim($out), ", exit code $exit", $err, "\n";
+var_dump($r->exists('lock:g231d'));
 
 echo "-- the rebuild throws\n";
 try {
@@ -108,6 +119,14 @@ int(0)
 queued: true
 ran
 the plain waiter took the lock
+-- option reentrant false: once() inside its own once() runs at once
+inner
+ran
+ran
+without waiting for itself: yes
+-- exit() in the rebuild
+exiting, exit code 3
+int(0)
 -- the rebuild throws
 DomainException: cannot rebuild
 int(0)

@@ -49,7 +49,7 @@ class RedisLockRepository extends Repository
         if (!method_exists(Repository::class, 'flexible')) {
             throw new BadMethodCallException('flexible() is Laravel 11.23\'s and later\'s, not this version\'s');
         }
-        $name = $key instanceof \BackedEnum ? (string) $key->value : ($key instanceof \UnitEnum ? $key->name : (string) $key);
+        $name = self::name($key);
         /* the item and its creation time, as Laravel's flexible() stores them */
         $both = [$name, 'illuminate:cache:flexible:created:' . $name];
         $missing = fn () => in_array(null, array_values($this->many($both)), true);
@@ -60,10 +60,18 @@ class RedisLockRepository extends Repository
             fn () => $missing() ? null : $this->get($name));
     }
 
+    /** A key as a string: Laravel 12+ takes enums for keys. */
+    private static function name($key): string
+    {
+        return $key instanceof \BackedEnum ? (string) $key->value : ($key instanceof \UnitEnum ? $key->name : (string) $key);
+    }
+
     /**
      * $compute (Laravel's own method) in the request that takes the guard;
      * $read in those that waited for it; $compute again where that found
-     * nothing. Without the redislock store underneath: $compute.
+     * nothing. Without the redislock store underneath: $compute. The lock's
+     * own trouble (Redis unreachable, no quorum) never fails the cache call:
+     * the value is computed without the guard, or kept when it was.
      */
     private function guarded($key, Closure $compute, Closure $read): mixed
     {
@@ -73,11 +81,15 @@ class RedisLockRepository extends Repository
         }
         $value = null;
         $computed = false;
-        $outcome = $store->guardLocker()->once($store->lockPrefix() . 'cache:' . $this->itemKey($key),
-            static function () use ($compute, &$value, &$computed): void {
-                $computed = true;
-                $value = $compute();
-            }, $store->guardTtlMs(), $store->guardWait());
+        try {
+            $outcome = $store->guardLocker()->once($store->lockPrefix() . 'cache:' . $this->itemKey(self::name($key)),
+                static function () use ($compute, &$value, &$computed): void {
+                    $computed = true;
+                    $value = $compute();
+                }, $store->guardTtlMs(), $store->guardWait());
+        } catch (\RedisLockException $e) {
+            return $computed ? $value : $compute();
+        }
         if ($computed) {
             return $value;
         }

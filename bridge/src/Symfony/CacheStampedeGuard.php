@@ -65,6 +65,25 @@ final class CacheStampedeGuard
         return new self(Lockers::create($servers, $options + ['auto_extend' => true]), $prefix, $ttlMs, $wait);
     }
 
+    /**
+     * Whether the pool has the item now ($value gets it): a nested get()
+     * of the key, which the pool does not wrap, with a callback that only
+     * says the item is not there.
+     */
+    private static function saved(CacheInterface $pool, ItemInterface $item, mixed &$value): bool
+    {
+        $missing = false;
+        $got = $pool->get($item->getKey(), static function (ItemInterface $i, bool &$s) use (&$missing) {
+            $missing = true;
+            $s = false;
+            return null;
+        }, 0.0);
+        if (!$missing) {
+            $value = $got;
+        }
+        return !$missing;
+    }
+
     /** The callback wrapper: what the pool's get() calls on a miss (Symfony 7.2+ passes $beta too). */
     public function __invoke(
         callable $callback,
@@ -77,35 +96,39 @@ final class CacheStampedeGuard
     ): mixed {
         $value = null;
         $computed = false;
-        $outcome = $this->locker->once($this->prefix . $item->getKey(),
-            static function () use ($callback, $item, &$save, $pool, $setMetadata, &$value, &$computed): void {
-                $computed = true;
-                $value = $callback($item, $save);
-                if ($save) { /* saved before the release wakes the others */
-                    if ($setMetadata !== null) {
-                        $setMetadata($item);
+        try {
+            $outcome = $this->locker->once($this->prefix . $item->getKey(),
+                static function () use ($callback, $item, &$save, $pool, $setMetadata, &$value, &$computed): void {
+                    /* saved by a request that came before this one got the
+                     * lock (its miss came before that save) */
+                    if (self::saved($pool, $item, $value)) {
+                        $save = false;
+                        $computed = true;
+                        return;
                     }
-                    $pool->save($item->set($value));
-                    $save = false;
-                }
-            }, $this->ttlMs, $this->wait);
+                    $computed = true;
+                    $value = $callback($item, $save);
+                    if ($save) { /* saved before the release wakes the others */
+                        if ($setMetadata !== null) {
+                            $setMetadata($item);
+                        }
+                        $pool->save($item->set($value));
+                        $save = false;
+                    }
+                }, $this->ttlMs, $this->wait);
+        } catch (\RedisLockException $e) {
+            /* the lock's own trouble (Redis unreachable, no quorum) never
+             * fails the cache: computed without the guard, or kept */
+            $logger?->warning('Stampede guard unavailable for "{key}": {error}', ['key' => $item->getKey(), 'error' => $e->getMessage()]);
+            return $computed ? $value : $callback($item, $save);
+        }
         if ($computed) {
             return $value;
         }
-        if ($outcome === RedisLock::ONCE_WAITED) {
-            /* the item another request saved; the pool calls this callback
-             * directly (a nested get() is not wrapped) when it is not there */
-            $missing = false;
-            $value = $pool->get($item->getKey(), static function (ItemInterface $i, bool &$s) use (&$missing) {
-                $missing = true;
-                $s = false;
-                return null;
-            }, 0.0);
-            if (!$missing) {
-                $save = false;
-                $logger?->info('Item "{key}" computed by another request', ['key' => $item->getKey()]);
-                return $value;
-            }
+        if ($outcome === RedisLock::ONCE_WAITED && self::saved($pool, $item, $value)) {
+            $save = false;
+            $logger?->info('Item "{key}" computed by another request', ['key' => $item->getKey()]);
+            return $value;
         }
         $logger?->info($outcome === RedisLock::ONCE_WAITED ? 'Item "{key}" not saved by the request that computed it, computing it here'
             : 'Item "{key}" still computed elsewhere after the wait, computing it here', ['key' => $item->getKey()]);

@@ -3,8 +3,11 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
 
+use Illuminate\Cache\ArrayStore;
 use Illuminate\Cache\Repository;
+use RedisLock;
 use RedisLock\Bridge\Laravel\RedisLockRepository;
+use RedisLock\Bridge\Laravel\RedisLockStore;
 
 require_once __DIR__ . '/LaravelTestCase.php';
 require_once __DIR__ . '/ChildProcess.php';
@@ -118,6 +121,28 @@ final class RedisLockRepositoryTest extends LaravelTestCase
         $this->assertSame(0, $this->server()->calls('evalsha') + $this->server()->calls('set'), 'no lock for a hit');
     }
 
+    public function testAnEnumKeyOnTheLaravelsThatTakeThem(): void
+    {
+        if (!function_exists('Illuminate\\Support\\enum_value')) {
+            $this->markTestSkipped('this Laravel takes no enum for a cache key');
+        }
+        $repository = new RedisLockRepository($this->newStore());
+        $this->assertSame('v', $repository->remember(ReportKey::Daily, 60, static fn () => 'v'));
+        $this->assertSame('v', $repository->rememberForever(ReportKey::Daily, static fn () => 'not called'));
+    }
+
+    public function testRedisDownComputesWithoutTheGuard(): void
+    {
+        $closed = stream_socket_server('tcp://127.0.0.1:0');
+        $port = (int) substr(strrchr(stream_socket_get_name($closed, false), ':'), 1);
+        fclose($closed); /* nothing listens there now */
+        $down = new RedisLock("127.0.0.1:$port", ['connect_timeout' => 0.2, 'reentrant' => false]);
+        $store = new RedisLockStore(new ArrayStore(), $down, $down, self::LOCK_PREFIX, 30000, $down);
+        $repository = new RedisLockRepository($store);
+        $this->assertSame('v', $repository->remember('k', 60, static fn () => 'v'));
+        $this->assertSame('v', $repository->remember('k', 60, static fn () => 'not called'), 'stored');
+    }
+
     public function testANullResultIsComputedAgainAsLaravelDoes(): void
     {
         $repository = new RedisLockRepository($this->newStore());
@@ -132,4 +157,9 @@ final class RedisLockRepositoryTest extends LaravelTestCase
         }));
         $this->assertSame(2, $runs);
     }
+}
+
+enum ReportKey: string
+{
+    case Daily = 'report:daily';
 }

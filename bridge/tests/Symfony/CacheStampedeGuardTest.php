@@ -130,6 +130,28 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
         $this->assertNotNull($pool->getItem('item')->getMetadata()[ItemInterface::METADATA_EXPIRY] ?? null);
     }
 
+    public function testAnItemSavedBeforeTheLockWasHadIsNotComputedAgain(): void
+    {
+        /* this request missed, another saved the item, then this one got the lock */
+        $pool = new FilesystemAdapter('late', 0, $this->dir);
+        $this->assertSame('v0', $pool->get('item', static fn () => 'v0'));
+        $save = true;
+        $got = ($this->guard())(static fn () => 'computed again', $pool->getItem('item'), $save, $pool);
+        $this->assertSame('v0', $got);
+        $this->assertFalse($save);
+    }
+
+    public function testRedisDownComputesWithoutTheGuard(): void
+    {
+        $pool = new FilesystemAdapter('down', 0, $this->dir);
+        $closed = stream_socket_server('tcp://127.0.0.1:0');
+        $port = (int) substr(strrchr(stream_socket_get_name($closed, false), ':'), 1);
+        fclose($closed); /* nothing listens there now */
+        $pool->setCallbackWrapper(CacheStampedeGuard::fromServers("127.0.0.1:$port", ['connect_timeout' => 0.2]));
+        $this->assertSame('v', $pool->get('item', static fn () => 'v'));
+        $this->assertSame('v', $pool->get('item', static fn () => 'not called'), 'saved');
+    }
+
     public function testBadArguments(): void
     {
         $locker = new RedisLock($this->redis->address(), ['reentrant' => false]);

@@ -34,8 +34,9 @@ if not v then
 end
 --@ enqueue(2)
 local pttl = redis.call('pttl', v and KEYS[1] or KEYS[3])
-if wk then
-  local last = redis.call('xrevrange', wk, '+', '-', 'count', 1)[1]
+if wk then  -- a key of another type: from the start (its XREAD fails, the waiter sleeps to its recheck)
+  local last = redis.pcall('xrevrange', wk, '+', '-', 'count', 1)
+  last = type(last) == 'table' and not last.err and last[1]
   return {pttl, last and last[1] or '0-0'}
 end
 return pttl
