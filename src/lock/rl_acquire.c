@@ -2,6 +2,7 @@
  * a lost attempt (rl_acquire.h). */
 #include "rl_acquire.h"
 #include "../base/rl_status.h"
+#include "rl_lockops.h"
 #include <stddef.h>
 #include <string.h>
 
@@ -73,6 +74,10 @@ int rl_attempt_run(const rl_lock_nodes *ns, const rl_op *asked, int ours_before,
         return RL_E_NOMEM;
     }
     rl_tally_run(ns, &a->tally, op, 1);
+    for (size_t i = 0; i < ns->n && op->guard; i++) {
+        a->done = a->done || (a->tally.votes[i].err.code == RL_OK && !a->tally.votes[i].yes
+                              && a->tally.votes[i].value == RL_PTTL_DONE);
+    }
     a->outcome = rl_tally_decide(ns, &a->tally, a->start_us, op->ttl_ms, !ours_before, &a->until_us);
     a->late = a->outcome == RL_LOST && a->tally.count.yes >= ns->quorum && !ours_before;
     a->fence = a->outcome == RL_WON && ns->fencing ? rl_fence_of(a->tally.votes, ns->n) : 0;

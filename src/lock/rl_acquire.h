@@ -18,6 +18,7 @@ typedef struct rl_attempt {
     int late;            /* a quorum granted a fresh token after its validity: lost, and taken back */
     int contended;       /* lost on the call's first attempt (not late): the lock was held */
     long long pttl;      /* the holder's shortest PTTL (rl_shortest_pttl()), or RL_PTTL_TAKEN_BACK */
+    int done;            /* a guard's waiter: a node said a done release took it off the queue */
     rl_tally tally;      /* the votes that tell what happened (a fencing write-back's, where it
                             decided); last: the fields above are cleared without its votes */
 } rl_attempt;

@@ -133,12 +133,15 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int
 /* The acquire scripts' last argument, left out when empty: 's' promotes a
  * shared lock (the shared holders' key is passed), 'h' keeps the number of
  * a fenced lock the caller holds already, 'w' (a waiter that queues) the
- * last key is its wake stream, whose last entry id it gets back. */
+ * last key is its wake stream, whose last entry id it gets back, 'g' a
+ * stampede guard's waiter (a look that finds it off the queue is done). */
 static void append_acquire_flags(rl_argv *b, const rl_op *op)
 {
-    static const char *const flags[8] = {"", "s", "h", "sh", "w", "sw", "hw", "shw"}; /* literals: not copied */
-    int f = (op->promote ? 1 : 0) | (op->fencing && op->held ? 2 : 0)
-            | (op->kind == RL_OP_LOCK_WAIT && op->enqueue ? 4 : 0);
+    static const char *const flags[16] = {"", "s", "h", "sh", "w", "sw", "hw", "shw",
+                                          "g", "sg", "hg", "shg", "wg", "swg", "hwg", "shwg"}; /* literals: not copied */
+    int wait = op->kind == RL_OP_LOCK_WAIT;
+    int f = (op->promote ? 1 : 0) | (op->fencing && op->held ? 2 : 0) | (wait && op->enqueue ? 4 : 0)
+            | (wait && op->guard ? 8 : 0);
     if (f != 0) {
         rl_argv_add_str(b, flags[f]);
     }
@@ -440,9 +443,13 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
             return RL_REPLY_NOSCRIPT;
         }
         return rl_reply_wants_login(reply, err, errlen) ? RL_REPLY_NOAUTH : RL_REPLY_ERROR;
-    case REDIS_REPLY_STATUS: /* SET NX: +OK */
+    case REDIS_REPLY_STATUS: /* SET NX: +OK; a guard's look: +DONE */
         if (op->kind == RL_OP_LOCK && strcmp(reply->str, "OK") == 0) {
             return RL_REPLY_YES;
+        }
+        if (op->kind == RL_OP_LOCK_WAIT && op->guard && strcmp(reply->str, "DONE") == 0) {
+            *value = RL_PTTL_DONE;
+            return RL_REPLY_NO;
         }
         break;
     case REDIS_REPLY_NIL: /* SET NX: held by someone; XREAD: not woken in time */

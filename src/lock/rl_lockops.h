@@ -21,6 +21,10 @@
  * without the lock; for any other waiter it is a wake like "w". */
 #define RL_WAKE_DONE 2
 
+/* A guard's LOCK_WAIT vote's value when the node found it taken off the
+ * queue by a done release it has not read yet (no PTTL: negative). */
+#define RL_PTTL_DONE (-4)
+
 /* The wake stream (0 .. RL_WAKE_BUCKETS - 1) of a waiter id; the scripts
  * compute the same in Lua. */
 int rl_wake_bucket(const char *waiter, size_t len);

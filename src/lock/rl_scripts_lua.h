@@ -115,7 +115,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local e = redis.call('lindex', KEYS[3], 0) while e do local sep = string.find(e, ':', 1, true) local deadline = tonumber(string.sub(e, 1, sep - 1)) local id = string.sub(e, sep + 1) if deadline >= now then if string.sub(id, 1, 1) == 's' then redis.call('lpop', KEYS[3]) local wk = KEYS[5 + (tonumber(string.sub(id, -1), 16) or 0)] redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) redis.call('pexpire', wk, 10000) local nx = redis.call('lindex', KEYS[3], 0) if nx then local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) local nk = KEYS[5 + (tonumber(string.sub(nid, -1), 16) or 0)] redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) redis.call('pexpire', nk, 10000) end redis.call('set', KEYS[4], id, 'px', 200) end break end redis.call('lpop', KEYS[3]) e = redis.call('lindex', KEYS[3], 0) end\n"
     "return -3",
 [RL_SCRIPT_ACQUIRE_WAIT] =
-    "\n\n\n\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
+    "\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
     "local flags = ARGV[6] or ''\n"
     "local nk = #KEYS\n"
     "local wk = flags:find('w', 1, true) and KEYS[nk] or nil\n"
@@ -130,6 +130,13 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local promoted = false if v == '\\0shared' and zs then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) redis.call('zremrangebyscore', KEYS[zs], '-inf', now) local n = redis.call('zcard', KEYS[zs]) if n == 0 or (n == 1 and redis.call('zscore', KEYS[zs], ARGV[1])) then redis.call('del', KEYS[1], KEYS[zs]) v = nil promoted = true end end\n"
     "if not v then\n"
     "  local woken = redis.call('get', KEYS[3])\n"
+    "  if not woken and ARGV[5] ~= '1' and flags:find('g', 1, true) then\n"
+    "    local queued = false\n"
+    "    for k, e in ipairs(redis.call('lrange', KEYS[2], 0, -1)) do\n"
+    "      queued = queued or string.sub(e, -string.len(ARGV[3]) - 1) == ':' .. ARGV[3]\n"
+    "    end\n"
+    "    if not queued then return {ok = 'DONE'} end\n"
+    "  end\n"
     "  if promoted or not woken or woken == ARGV[3] then\n"
     "    local f = 0\n"
     "    if fk then f = redis.call('incr', fk) end\n"

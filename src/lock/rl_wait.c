@@ -98,7 +98,9 @@ static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, con
 }
 
 /* One attempt of the loop, told to the hooks: 1, 0 or -1 as the hooks say,
- * or -RL_E_NOMEM; *pttl gets the attempt's. */
+ * 2 when a node said a guard's waiter is done (a done release took it off
+ * the queue before it read its wake), or -RL_E_NOMEM; *pttl gets the
+ * attempt's. */
 static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks *hooks, long long *pttl)
 {
     rl_attempt a;
@@ -111,6 +113,9 @@ static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks
     }
     r = hooks->attempted(hooks->ctx, op, &a);
     *pttl = a.pttl;
+    if (r == 0 && a.done) {
+        r = 2;
+    }
     rl_attempt_free(&a);
     return r;
 }
@@ -165,6 +170,10 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
             break;
         }
         queued = queued || op.enqueue; /* even when won: a RedLock node that said no queued us */
+        if (r == 2) {
+            queued = ns->n > 1; /* off this node's queue; the others' may have missed the release */
+            break;
+        }
         if (r != 0) {
             break;
         }

@@ -267,6 +267,15 @@ UNIT_TEST(test_lockops)
         CHECK(judged_err(&wait, "*2\r\n:1500\r\n$6\r\n1234-5\r\n", &v, id) == RL_REPLY_NO
               && v == 1500 && strcmp(id, "1234-5") == 0, "queued: PTTL and the wake stream's last id");
         CHECK(judged(&wait, "*2\r\n:-2\r\n$3\r\n0-0\r\n", &v) == RL_REPLY_NO && v == -2, "queued, no TTL known");
+        CHECK(judged(&wait, "+DONE\r\n", &v) == RL_REPLY_ERROR, "+DONE to a waiter that is no guard");
+        wait.guard = 1;
+        CHECK(judged(&wait, "+DONE\r\n", &v) == RL_REPLY_NO && v == RL_PTTL_DONE, "+DONE: the guard's waiter is done");
+        CHECK(judged(&wait, "+OK\r\n", &v) == RL_REPLY_ERROR, "+OK to a guard's waiter");
+        ENCODES_TO(&wait, RL_FORM_FIRST,
+                   "*13\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
+                   "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0B{mio}\r\n"
+                   "$3\r\ntok\r\n$4\r\n5000\r\n$2\r\nw1\r\n$3\r\n900\r\n$1\r\n1\r\n$2\r\nwg\r\n");
+        wait.guard = 0;
         CHECK(judged(&wait, "*2\r\n$4\r\n1500\r\n$3\r\n0-0\r\n", &v) == RL_REPLY_ERROR, "queued: PTTL not an integer");
         CHECK(judged(&wait, "*2\r\n:1\r\n$0\r\n\r\n", &v) == RL_REPLY_ERROR, "queued: an empty id");
         CHECK(judged(&wait, "*1\r\n:1\r\n", &v) == RL_REPLY_ERROR, "queued: one element");

@@ -215,3 +215,17 @@ UNIT_TEST(test_wait_woken_as_done)
     CHECK(wait_with(1, &like, 60000000, 0, plain, 4) == 1 && kinds_are(kinds_plain, 4) && !f.calls[1].op.guard,
           "not a guard: woken, it takes the lock");
 }
+
+/* A guard's waiter whose look (after its XREAD timed out) comes after a
+ * done release it has not read: the node says +DONE; the wait ends as done,
+ * with nothing to leave on one node. */
+UNIT_TEST(test_wait_done_seen_by_a_look)
+{
+    static const fake_reply one[] = {R("n", 500), BLOCK("n"), R("n", RL_PTTL_DONE)};
+    static const int kinds[] = {LW, WW, LW};
+    rl_op guard = like;
+
+    guard.guard = 1;
+    CHECK(wait_with(1, &guard, 60000000, 0, one, 3) == 2, "done");
+    CHECK(kinds_are(kinds, 3) && !f.calls[2].op.enqueue && f.calls[2].op.guard, "lock, wait, a look (not queueing); no leave");
+}

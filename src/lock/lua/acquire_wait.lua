@@ -2,12 +2,15 @@
 -- shared holders] [, the waiter's wake stream]; ARGV[1] token, ARGV[2]
 -- ttl ms, ARGV[3] waiter id, ARGV[4] ms the waiter will wait, ARGV[5]
 -- '1' to queue, ARGV[6] flags (optional), as ACQUIRE's ARGV[3]: 's'
--- promotion, 'h' re-entrant, and 'w': the last key is the waiter's wake
--- stream. -3 - F: taken (or already ours), F the number of this
+-- promotion, 'h' re-entrant, 'w': the last key is the waiter's wake
+-- stream, 'g': a stampede guard's waiter. -3 - F: taken (or already ours), F the number of this
 -- acquisition (0 without a fence counter); else the PTTL of the lock, or
 -- of the reservation for a woken waiter (-1: no TTL), and with 'w' the
 -- reply is {PTTL, the id of the stream's last entry}: every wake for this
--- waiter comes after it ('0-0' for a stream not there).
+-- waiter comes after it ('0-0' for a stream not there). +DONE: a
+-- guard's waiter looking again (not queueing) that a done release took
+-- off the queue (no reservation is its): the holder's work is over, its
+-- wake not read yet.
 --@keys lock queue reservation fence? shared? wake?
 --@ get_lock
 local flags = ARGV[6] or ''
@@ -24,6 +27,13 @@ end
 --@ promote
 if not v then
   local woken = redis.call('get', KEYS[3])
+  if not woken and ARGV[5] ~= '1' and flags:find('g', 1, true) then
+    local queued = false
+    for k, e in ipairs(redis.call('lrange', KEYS[2], 0, -1)) do
+      queued = queued or string.sub(e, -string.len(ARGV[3]) - 1) == ':' .. ARGV[3]
+    end
+    if not queued then return {ok = 'DONE'} end
+  end
   if promoted or not woken or woken == ARGV[3] then
     local f = 0
     if fk then f = redis.call('incr', fk) end
