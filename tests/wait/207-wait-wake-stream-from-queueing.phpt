@@ -1,5 +1,5 @@
 --TEST--
-Waiting: a waiter reads its wake stream from where it stood when the waiter queued, not from its start: with 70 earlier wakes in every wake stream of the lock (a hot lock's), a waiter woken by the release sends one XREAD, and a once() waiter woken as done one too
+Waiting: a waiter reads its wake stream from where it stood when the waiter queued, not from its start: with 70 earlier wakes in every wake stream of the lock (a hot lock's), a waiter woken by the release sends one XREAD, and a once() waiter woken as done one too; wake stream keys of another type do not fail the waiter
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -10,14 +10,12 @@ require __DIR__ . '/../redislock_test.inc';
 
 $r = new RlTestRedis(rl_test_server(0));
 
-/** Fills every wake stream of lock:$res with 70 wakes of waiters long gone. */
+/** Fills every wake stream of lock:$res with 70 wakes of waiters long gone (one script: one round trip). */
 function old_wakes(RlTestRedis $r, string $res): void
 {
-    foreach (str_split('ABCDEFGHIJKLMNOP') as $bucket) {
-        for ($i = 0; $i < 70; $i++) {
-            $r->cmd('XADD', rl_derived_key("lock:$res", $bucket), '*', 'w', sprintf('%031xf', $i));
-        }
-    }
+    $keys = array_map(fn($bucket) => rl_derived_key("lock:$res", $bucket), str_split('ABCDEFGHIJKLMNOP'));
+    $r->cmd('EVAL', "for _, k in ipairs(KEYS) do for i = 0, 69 do redis.call('xadd', k, '*', 'w', string.format('%031xf', i)) end end",
+        count($keys), ...$keys);
 }
 
 function calls(RlTestRedis $r, string $command): int
@@ -52,6 +50,18 @@ echo (new RedisLock(rl_test_server(0)))->once('w207o', function () use ($r, $que
 }), "\n";
 [$exit, $out, $err] = $child->wait(30);
 echo trim($out), $err, "; XREADs: ", calls($r, 'xread'), "\n";
+
+echo "-- wake streams that are no streams: the waiter queues, and takes the lock when it ends\n";
+$keys = array_map(fn($bucket) => rl_derived_key('lock:w207s', $bucket), str_split('ABCDEFGHIJKLMNOP'));
+$r->del('lock:w207s', rl_derived_key('lock:w207s', 'q'), ...$keys);
+foreach ($keys as $k) {
+    $r->set($k, 'not a stream');
+}
+$holder = new RedisLock(rl_test_server(0));
+$holder->lock('w207s', 500);                    // never released: it ends by its TTL
+$w = new RedisLock(rl_test_server(0));
+var_dump(is_string($w->lock('w207s', 30000, 10.0)));
+$r->del('lock:w207s', rl_derived_key('lock:w207s', 'q'), ...$keys);
 ?>
 --EXPECT--
 -- a plain waiter, woken by the release
@@ -61,3 +71,5 @@ took it; XREADs: 1
 bool(true)
 1
 woken as done; XREADs: 1
+-- wake streams that are no streams: the waiter queues, and takes the lock when it ends
+bool(true)

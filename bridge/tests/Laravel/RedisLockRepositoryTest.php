@@ -133,9 +133,7 @@ final class RedisLockRepositoryTest extends LaravelTestCase
 
     public function testRedisDownComputesWithoutTheGuard(): void
     {
-        $closed = stream_socket_server('tcp://127.0.0.1:0');
-        $port = (int) substr(strrchr(stream_socket_get_name($closed, false), ':'), 1);
-        fclose($closed); /* nothing listens there now */
+        $port = \rl_free_port(); /* nothing listens there */
         $down = new RedisLock("127.0.0.1:$port", ['connect_timeout' => 0.2, 'reentrant' => false]);
         $store = new RedisLockStore(new ArrayStore(), $down, $down, self::LOCK_PREFIX, 30000, $down);
         $repository = new RedisLockRepository($store);

@@ -144,9 +144,7 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
     public function testRedisDownComputesWithoutTheGuard(): void
     {
         $pool = new FilesystemAdapter('down', 0, $this->dir);
-        $closed = stream_socket_server('tcp://127.0.0.1:0');
-        $port = (int) substr(strrchr(stream_socket_get_name($closed, false), ':'), 1);
-        fclose($closed); /* nothing listens there now */
+        $port = \rl_free_port(); /* nothing listens there */
         $pool->setCallbackWrapper(CacheStampedeGuard::fromServers("127.0.0.1:$port", ['connect_timeout' => 0.2]));
         $this->assertSame('v', $pool->get('item', static fn () => 'v'));
         $this->assertSame('v', $pool->get('item', static fn () => 'not called'), 'saved');
