@@ -16,7 +16,7 @@
 #                  tests/zts/run.sh, PHP threads running requests as FrankenPHP does
 # * without the safety suite's short schedule (tests 901-913: about 4 minutes
 #   a row), which runs on the host and in trixie-valkey: CI's whole run must
-#   stay under 45 minutes on 2 cores (about 21 today). Its checker's own
+#   stay under 20 minutes on 2 cores (about 16 today; CI allows 45). Its checker's own
 #   test (900) runs.
 #
 # Each row prints run-tests' summary and a line "ROW: N passed, M failed";
