@@ -13,7 +13,8 @@
  *   symfony-redisstore  symfony/lock LockFactory on its RedisStore (phpredis; polls ~100 ms)
  *   laravel-redis       Illuminate\Cache\PhpRedisLock::block() (phpredis; polls 250 ms)
  *   ext-once            RedisLock::once(): one request rebuilds, the rest wait and are all
- *                       woken by its release, then read the value (no lock taken by them)
+ *                       woken by its release, which hands them the rebuilt value (no
+ *                       lock taken by them, no cache read after the wake)
  *   ext-swr             stale while revalidate: the round starts with a stale value; one
  *                       request rebuilds it under once() with no wait, the rest serve the
  *                       stale value at once (OUTCOME stale)
@@ -82,20 +83,24 @@ function stampede_once(Redis $redis, string $server, string $key, int $rebuildMs
     $outcome = 'waited';
     $start = hrtime(true);
     $lockMs = null;
-    $r = (new RedisLock($server))->once("$key:lock", function () use ($redis, $key, $rebuildMs, $start, &$outcome, &$lockMs): void {
+    $r = (new RedisLock($server))->once("$key:lock", function () use ($redis, $key, $rebuildMs, $start, &$outcome, &$lockMs) {
         $lockMs = (hrtime(true) - $start) / 1e6;
         $now = $redis->get($key);
         if ($now !== false && $now !== 'stale') {
-            return; // rebuilt meanwhile
+            return $now; // rebuilt meanwhile
         }
         usleep($rebuildMs * 1000);
+        $value = str_repeat('v', 100);
         $redis->incr("$key:rebuilds");
-        $redis->set($key, str_repeat('v', 100), ['ex' => 60]);
+        $redis->set($key, $value, ['ex' => 60]);
         $outcome = 'rebuilt';
-    }, 10000, $wait);
+        return $value; // handed to the waiters with their wake
+    }, 10000, $wait, $page);
     $lockMs ??= (hrtime(true) - $start) / 1e6; // a waiter: the time to its wake
     if ($r === RedisLock::ONCE_WAITED) {
-        $redis->get($key); // the value the rebuild stored, as the page would read it
+        // the value came with the wake; without it (too large, or the rebuild
+        // stored nothing), the page reads the cache as it would anyway
+        $page ??= $redis->get($key);
     } elseif ($r === RedisLock::ONCE_TIMED_OUT) {
         if ($value !== 'stale') {
             return "failed: not woken within $wait s";

@@ -8,6 +8,7 @@
 #include "src/lock/rl_wait.h"
 #include "src/lock/rl_watchdog.h"
 #include "src/base/rl_status.h"
+#include <stdlib.h>
 #include "src/base/rl_token.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
@@ -283,7 +284,17 @@ typedef struct wait_call {
     rl_object *o;
     zend_string *key;
     zend_string **token_out;
+    zend_string **result_out; /* NULL: not wanted */
 } wait_call;
+
+static void wait_result(void *ctx, char *value, size_t len)
+{
+    wait_call *w = ctx;
+    if (w->result_out != NULL && *w->result_out == NULL) {
+        *w->result_out = zend_string_init(value, len, 0);
+    }
+    free(value);
+}
 
 static int wait_ours_before(void *ctx, const rl_op *op)
 {
@@ -298,13 +309,14 @@ static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
 }
 
 int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, int64_t deadline_us,
-                 zend_string **token_out)
+                 zend_string **token_out, zend_string **result_out)
 {
     rl_op like = {.kind = RL_OP_LOCK_WAIT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .ttl_ms = ttl_ms,
                   .fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE, .mode = kind->mode, .limit = kind->limit,
                   .guard = kind->guard};
-    wait_call call = {o, key, token_out};
-    rl_wait_hooks hooks = {wait_ours_before, wait_attempted, &call};
+    wait_call call = {o, key, token_out, result_out};
+    rl_wait_hooks hooks = {.ours_before = wait_ours_before, .attempted = wait_attempted, .ctx = &call,
+                           .result = wait_result};
     rl_lock_nodes ns;
     /* A waiting promotion (its own shared lock to a lock) is not woken: a
      * release wakes nobody while a shared holder (itself) stays. */
@@ -316,6 +328,9 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     int r = 0, status;
 
     *token_out = NULL;
+    if (result_out != NULL) {
+        *result_out = NULL;
+    }
     if (!queue_first) {
         r = rl_lock_try(o, key, kind, ttl_ms, token_out, true);
     }
@@ -384,11 +399,12 @@ static int release_run(rl_object *o, zend_string *key, const rl_op *op, rl_verdi
     return r;
 }
 
-static int release_as(rl_object *o, zend_string *key, zend_string *token, bool done)
+static int release_as(rl_object *o, zend_string *key, zend_string *token, bool done, zend_string *result)
 {
     rl_held *h = held_now(o, key, token);
     rl_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
-                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token), .done = done};
+                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token), .done = done,
+                 .value = result != NULL ? ZSTR_VAL(result) : NULL, .value_len = result != NULL ? ZSTR_LEN(result) : 0};
     bool ours = h != NULL && zend_string_equals(h->token, token);
     /* the watchdog could not keep it: no longer ours, whatever Redis says
      * now (the release is still sent: the key may be ours still) */
@@ -423,12 +439,12 @@ static int release_as(rl_object *o, zend_string *key, zend_string *token, bool d
 
 int rl_lock_release(rl_object *o, zend_string *key, zend_string *token)
 {
-    return release_as(o, key, token, false);
+    return release_as(o, key, token, false, NULL);
 }
 
-int rl_lock_release_done(rl_object *o, zend_string *key, zend_string *token)
+int rl_lock_release_done(rl_object *o, zend_string *key, zend_string *token, zend_string *result)
 {
-    return release_as(o, key, token, true);
+    return release_as(o, key, token, true, result);
 }
 
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms)

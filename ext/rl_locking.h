@@ -27,17 +27,20 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
  * on the nodes and blocks until a release wakes it, or until the holder's
  * TTL runs out; it leaves the queue when done. A guard's wait (kind->guard)
  * also ends, returning 2 without the lock, when the holder releases as done;
- * it queues at once (no first try by SET NX) unless this object holds key. */
+ * it queues at once (no first try by SET NX) unless this object holds key;
+ * *result_out (when not NULL) then gets the holder's result, when its
+ * release handed one (rl_lock_release_done), else stays NULL. */
 int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, int64_t deadline_us,
-                 zend_string **token_out);
+                 zend_string **token_out, zend_string **result_out);
 
 /* Releases key if it holds token; a re-entrant hold only counts down. */
 int rl_lock_release(rl_object *o, zend_string *key, zend_string *token);
 
 /* The same, the holder's work done: every waiter is woken as done (a
  * guard's waiters return; others look again), not the next one to take
- * over. */
-int rl_lock_release_done(rl_object *o, zend_string *key, zend_string *token);
+ * over; result (NULL: none; at most RL_ONCE_VALUE_MAX bytes) is handed to
+ * the guard's waiters with their wake. */
+int rl_lock_release_done(rl_object *o, zend_string *key, zend_string *token, zend_string *result);
 
 /* Sets key's TTL to ttl_ms where it holds token. */
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms);

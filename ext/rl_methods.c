@@ -4,6 +4,7 @@
 #include "src/base/rl_clock.h"
 #include "src/base/rl_status.h"
 #include "src/base/rl_pid.h"
+#include "src/lock/rl_op.h"
 #include "SAPI.h"
 #include <time.h>
 #include <string.h>
@@ -66,7 +67,7 @@ static int take(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
 {
     int r;
     if (retries == NULL) {
-        return rl_lock_wait(o, key, kind, ttl, wait_deadline(wait), token_out);
+        return rl_lock_wait(o, key, kind, ttl, wait_deadline(wait), token_out, NULL);
     }
     r = rl_lock_try(o, key, kind, ttl, token_out, true);
     while (r == 0 && !EG(exception) && rl_retry_again(retries)) {
@@ -131,28 +132,32 @@ static void release_beside_exception(rl_object *o, zend_string *key, zend_string
 }
 
 /* synchronized()'s and once()'s arguments ($resource, $callback, $ttl =
- * 10000, $wait = 10.0), checked. */
+ * 10000, $wait = 10.0; once()'s &$value), checked. */
 typedef struct callback_args {
     rl_object *o;
     zend_fcall_info fci;
     zend_fcall_info_cache fcc;
     zend_long ttl;
     double wait;
+    zval *value; /* once()'s &$value, or NULL */
 } callback_args;
 
-/* The lock key, or NULL with an exception thrown. */
-static zend_string *parse_callback_args(INTERNAL_FUNCTION_PARAMETERS, callback_args *a)
+/* The lock key, or NULL with an exception thrown. with_value: once()'s
+ * fifth argument is allowed. */
+static zend_string *parse_callback_args(INTERNAL_FUNCTION_PARAMETERS, callback_args *a, bool with_value)
 {
     zend_string *resource, *key;
 
     a->ttl = 10000;
     a->wait = 10.0;
-    ZEND_PARSE_PARAMETERS_START(2, 4)
+    a->value = NULL;
+    ZEND_PARSE_PARAMETERS_START(2, with_value ? 5 : 4)
         Z_PARAM_STR(resource)
         Z_PARAM_FUNC(a->fci, a->fcc)
         Z_PARAM_OPTIONAL
         Z_PARAM_LONG(a->ttl)
         Z_PARAM_DOUBLE(a->wait)
+        Z_PARAM_ZVAL(a->value)
     ZEND_PARSE_PARAMETERS_END_EX(return NULL);
     (void)return_value;
 
@@ -184,7 +189,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
     callback_args a;
     int r;
 
-    if (!(key = parse_callback_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &a))) {
+    if (!(key = parse_callback_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &a, false))) {
         RETURN_THROWS();
     }
     r = take(a.o, key, &rl_kind_exclusive, a.ttl, a.wait, NULL, &token);
@@ -209,40 +214,57 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
     zend_string_release(key);
 }
 
-/* once($resource, $rebuild, $ttl, $wait): the stampede guard. The first
- * caller takes the lock and runs $rebuild($token); the callers that come
- * meanwhile queue, and its release as done (rl_lock_release_done) wakes
- * them all at once: they return without the lock. If $rebuild throws, the
- * plain release wakes one waiter, which takes the lock and runs its own
+/* once()'s &$value gets v (copied; NULL: null) when the caller passed one. */
+static void give_value(callback_args *a, zval *v)
+{
+    if (a->value == NULL) {
+        return;
+    }
+    if (v == NULL || Z_TYPE_P(v) == IS_UNDEF) {
+        ZEND_TRY_ASSIGN_REF_NULL(a->value);
+    } else {
+        ZEND_TRY_ASSIGN_REF_COPY(a->value, v);
+    }
+}
+
+/* once($resource, $rebuild, $ttl, $wait, &$value): the stampede guard. The
+ * first caller takes the lock and runs $rebuild($token); the callers that
+ * come meanwhile queue, and its release as done (rl_lock_release_done)
+ * wakes them all at once: they return without the lock, with what
+ * $rebuild returned in $value when that was a string of at most
+ * RL_ONCE_VALUE_MAX bytes (it travels with the wake). If $rebuild throws,
+ * the plain release wakes one waiter, which takes the lock and runs its own
  * $rebuild (as after a fatal error, by auto-release; after a SIGKILL, the
  * first waiter to look when the TTL ends). */
 void rl_method_once(INTERNAL_FUNCTION_PARAMETERS)
 {
-    zend_string *key, *token = NULL;
+    zend_string *key, *token = NULL, *result = NULL;
     rl_kind guard = {.mode = RL_MODE_EXCLUSIVE, .guard = true};
     callback_args a;
-    zval ignored;
+    zval rebuilt, handed;
     int r;
 
-    if (!(key = parse_callback_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &a))) {
+    if (!(key = parse_callback_args(INTERNAL_FUNCTION_PARAM_PASSTHRU, &a, true))) {
         RETURN_THROWS();
     }
     rl_object *o = a.o;
     rl_held *h = rl_held_find(o, key);
+    ZVAL_UNDEF(&rebuilt);
     if (h != NULL && h->pid == rl_pid() && !o->reentrant) {
         /* inside a once() of this object on key (or a lock it holds): the
          * work is this caller's already. A lock() here would wait for the
          * object itself with reentrant off. */
         zend_string_release(key);
-        ZVAL_UNDEF(&ignored);
-        call_with_token(&a, h->token, &ignored);
-        zval_ptr_dtor(&ignored);
+        call_with_token(&a, h->token, &rebuilt);
         if (EG(exception)) {
+            zval_ptr_dtor(&rebuilt);
             RETURN_THROWS();
         }
+        give_value(&a, &rebuilt);
+        zval_ptr_dtor(&rebuilt);
         RETURN_LONG(RL_ONCE_RAN);
     }
-    r = rl_lock_wait(o, key, &guard, a.ttl, wait_deadline(a.wait), &token);
+    r = rl_lock_wait(o, key, &guard, a.ttl, wait_deadline(a.wait), &token, &result);
     if (r != 1) {
         if (r < 0 && token) {
             release_beside_exception(o, key, token); /* taken, but a logger threw: not kept */
@@ -252,23 +274,36 @@ void rl_method_once(INTERNAL_FUNCTION_PARAMETERS)
         }
         zend_string_release(key);
         if (r < 0) {
+            if (result) {
+                zend_string_release(result);
+            }
             RETURN_THROWS();
+        }
+        if (result != NULL) {
+            ZVAL_STR(&handed, result); /* the reference takes it */
+            give_value(&a, &handed);
+            zval_ptr_dtor(&handed);
+        } else {
+            give_value(&a, NULL);
         }
         RETURN_LONG(r == 2 ? RL_ONCE_WAITED : RL_ONCE_TIMED_OUT);
     }
-    ZVAL_UNDEF(&ignored);
-    call_with_token(&a, token, &ignored);
-    zval_ptr_dtor(&ignored);
+    call_with_token(&a, token, &rebuilt);
     if (EG(exception)) {
         release_beside_exception(o, key, token); /* one waiter takes over */
     } else {
-        rl_lock_release_done(o, key, token);     /* every waiter goes */
+        /* every waiter goes, with the result when it is a string small enough */
+        bool hand = Z_TYPE(rebuilt) == IS_STRING && Z_STRLEN(rebuilt) <= RL_ONCE_VALUE_MAX;
+        rl_lock_release_done(o, key, token, hand ? Z_STR(rebuilt) : NULL);
     }
     zend_string_release(token);
     zend_string_release(key);
     if (EG(exception)) {
+        zval_ptr_dtor(&rebuilt);
         RETURN_THROWS();
     }
+    give_value(&a, &rebuilt);
+    zval_ptr_dtor(&rebuilt);
     RETURN_LONG(RL_ONCE_RAN);
 }
 

@@ -32,6 +32,11 @@ final class RedisLock
      * @var int
      */
     public const ONCE_WAITED = 2;
+    /**
+     * once(): the longest string result of a rebuild handed to its waiters (bytes)
+     * @var int
+     */
+    public const ONCE_VALUE_MAX = 8192;
 
     public function __construct(#[\SensitiveParameter] Redis|RedisCluster|string|array $server = '127.0.0.1:6379', #[\SensitiveParameter] array $options = []) {}
 
@@ -61,9 +66,10 @@ final class RedisLock
      * Stampede guard: the first caller takes $resource and runs $rebuild($token); callers that come meanwhile
      * wait up to $wait s and are all woken when it returns, without taking the lock. ONCE_RAN: it ran here;
      * ONCE_WAITED: another caller's ran to its end; ONCE_TIMED_OUT (0): neither within $wait. If $rebuild throws
-     * (or the process dies), one waiter takes over and runs its own.
+     * (or the process dies), one waiter takes over and runs its own. $value: what $rebuild returned; a waiter
+     * gets it when it was a string of at most ONCE_VALUE_MAX bytes (it comes with the wake), else null.
      */
-    public function once(string $resource, callable $rebuild, int $ttl = 10000, float $wait = 10.0): int {}
+    public function once(string $resource, callable $rebuild, int $ttl = 10000, float $wait = 10.0, mixed &$value = null): int {}
 
     /** ms of validity left of a lock this object holds on $resource, else 0. */
     public function getValidity(string $resource): int {}
@@ -108,6 +114,11 @@ final class RedLock
      * @var int
      */
     public const ONCE_WAITED = 2;
+    /**
+     * once(): the longest string result of a rebuild handed to its waiters (bytes)
+     * @var int
+     */
+    public const ONCE_VALUE_MAX = 8192;
 
     /** @param array $servers a list of RedisLock's server forms */
     public function __construct(#[\SensitiveParameter] array $servers, int $retryDelay = 200, int $retryCount = 3, #[\SensitiveParameter] array $options = []) {}
@@ -129,9 +140,10 @@ final class RedLock
      * Stampede guard: the first caller takes $resource and runs $rebuild($token); callers that come meanwhile
      * wait up to $wait s and are all woken when it returns, without taking the lock. ONCE_RAN: it ran here;
      * ONCE_WAITED: another caller's ran to its end; ONCE_TIMED_OUT (0): neither within $wait. If $rebuild throws
-     * (or the process dies), one waiter takes over and runs its own.
+     * (or the process dies), one waiter takes over and runs its own. $value: what $rebuild returned; a waiter
+     * gets it when it was a string of at most ONCE_VALUE_MAX bytes (it comes with the wake), else null.
      */
-    public function once(string $resource, callable $rebuild, int $ttl = 10000, float $wait = 10.0): int {}
+    public function once(string $resource, callable $rebuild, int $ttl = 10000, float $wait = 10.0, mixed &$value = null): int {}
 
     /** ms of validity left of a lock this object holds on $resource, else 0. */
     public function getValidity(string $resource): int {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: b778ddffa7c5e1705efc892ab526a3f08c8dece5 */
+ * Stub hash: f10a448d78fb500701f1f35ccbe3c9d79484a07f */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -54,6 +54,7 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_once, 0, 2, IS_L
 	ZEND_ARG_TYPE_INFO(0, rebuild, IS_CALLABLE, 0)
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, ttl, IS_LONG, 0, "10000")
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "10.0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(1, value, IS_MIXED, 0, "null")
 ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_getValidity, 0, 1, IS_LONG, 0)
@@ -254,6 +255,12 @@ static zend_class_entry *register_class_RedisLock(void)
 	zend_declare_class_constant_ex(class_entry, const_ONCE_WAITED_name, &const_ONCE_WAITED_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_ONCE_WAITED_name);
 
+	zval const_ONCE_VALUE_MAX_value;
+	ZVAL_LONG(&const_ONCE_VALUE_MAX_value, 8192);
+	zend_string *const_ONCE_VALUE_MAX_name = zend_string_init_interned("ONCE_VALUE_MAX", sizeof("ONCE_VALUE_MAX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ONCE_VALUE_MAX_name, &const_ONCE_VALUE_MAX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ONCE_VALUE_MAX_name);
+
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);
 
@@ -287,6 +294,12 @@ static zend_class_entry *register_class_RedLock(void)
 	zend_string *const_ONCE_WAITED_name = zend_string_init_interned("ONCE_WAITED", sizeof("ONCE_WAITED") - 1, 1);
 	zend_declare_class_constant_ex(class_entry, const_ONCE_WAITED_name, &const_ONCE_WAITED_value, ZEND_ACC_PUBLIC, NULL);
 	zend_string_release(const_ONCE_WAITED_name);
+
+	zval const_ONCE_VALUE_MAX_value;
+	ZVAL_LONG(&const_ONCE_VALUE_MAX_value, 8192);
+	zend_string *const_ONCE_VALUE_MAX_name = zend_string_init_interned("ONCE_VALUE_MAX", sizeof("ONCE_VALUE_MAX") - 1, 1);
+	zend_declare_class_constant_ex(class_entry, const_ONCE_VALUE_MAX_name, &const_ONCE_VALUE_MAX_value, ZEND_ACC_PUBLIC, NULL);
+	zend_string_release(const_ONCE_VALUE_MAX_name);
 
 
 	zend_add_parameter_attribute(zend_hash_str_find_ptr(&class_entry->function_table, "__construct", sizeof("__construct") - 1), 0, ZSTR_KNOWN(ZEND_STR_SENSITIVEPARAMETER), 0);

@@ -9,6 +9,9 @@ typedef struct rl_lock_state {
     int undos;
     char wake_from[RL_WAKE_ID_MAX]; /* the last wake stream entry seen... */
     char wake_for[RL_WAKE_ID_MAX];  /* ...by this waiter id */
+    char *result;                   /* a done wake's result (malloc'd)... */
+    size_t result_len;
+    char result_for[RL_WAKE_ID_MAX]; /* ...for this waiter id */
 } rl_lock_state;
 
 static void undos_clear(rl_lock_state *s)
@@ -20,10 +23,19 @@ static void undos_clear(rl_lock_state *s)
     s->undos = 0;
 }
 
+static void result_clear(rl_lock_state *s)
+{
+    free(s->result);
+    s->result = NULL;
+    s->result_len = 0;
+    s->result_for[0] = '\0';
+}
+
 static void state_free(void *p)
 {
     if (p != NULL) {
         undos_clear(p);
+        result_clear(p);
         free(p);
     }
 }
@@ -107,4 +119,38 @@ void rl_wake_cursor_set(rl_conn *c, const char *waiter, size_t len, const char *
     memcpy(s->wake_for, waiter, len);
     s->wake_for[len] = '\0';
     strcpy(s->wake_from, id);
+}
+
+void rl_wake_result_set(rl_conn *c, const char *waiter, size_t waiter_len, const char *value, size_t len)
+{
+    rl_lock_state *s = made(c);
+    if (s == NULL) {
+        return; /* the waiter reads what it needs itself */
+    }
+    result_clear(s);
+    if (waiter_len >= sizeof s->result_for || memchr(waiter, '\0', waiter_len)
+        || (s->result = malloc(len > 0 ? len : 1)) == NULL) {
+        return;
+    }
+    memcpy(s->result, value, len);
+    s->result_len = len;
+    memcpy(s->result_for, waiter, waiter_len);
+    s->result_for[waiter_len] = '\0';
+}
+
+int rl_wake_result_take(rl_conn *c, const char *waiter, size_t waiter_len, char **value, size_t *len)
+{
+    rl_lock_state *s = found(c);
+    int mine;
+    if (s == NULL || s->result == NULL) {
+        return 0;
+    }
+    mine = strlen(s->result_for) == waiter_len && memcmp(s->result_for, waiter, waiter_len) == 0;
+    if (mine) {
+        *value = s->result;
+        *len = s->result_len;
+        s->result = NULL;
+    }
+    result_clear(s);
+    return mine;
 }

@@ -42,4 +42,13 @@ const char *rl_wake_cursor(const rl_conn *c, const char *waiter, size_t len);
 /* Records id as the waiter's cursor on c (one waiter's at a time). */
 void rl_wake_cursor_set(rl_conn *c, const char *waiter, size_t len, const char *id);
 
+/* Keeps a copy of the result (len bytes of value) that a done wake read on
+ * c handed to waiter (one at a time; out of memory: none kept). */
+void rl_wake_result_set(rl_conn *c, const char *waiter, size_t waiter_len, const char *value, size_t len);
+
+/* The result kept on c for waiter, handed over (*value malloc'd, freed by
+ * the caller; *len its length) and forgotten: 1, or 0 when none is kept
+ * for it (anything kept for another waiter is forgotten too). */
+int rl_wake_result_take(rl_conn *c, const char *waiter, size_t waiter_len, char **value, size_t *len);
+
 #endif

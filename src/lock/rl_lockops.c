@@ -227,6 +227,9 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         }
         if (op->done && !op->one_key) { /* the lock key alone wakes nobody */
             rl_argv_add(&b, "d", 1);
+            if (op->value != NULL && op->value_len <= RL_ONCE_VALUE_MAX) {
+                rl_argv_add(&b, op->value, op->value_len);
+            }
         }
         break;
     case RL_OP_HOLDS:
@@ -330,11 +333,13 @@ static int names_waiter(const char *ids, size_t len, const char *waiter, size_t 
 
 /* XREAD's reply: [[stream, [[id, [field, value, ...]], ...]]]. Yes when an
  * entry names op->waiter as the one woken ("w"), or among those woken as
- * done ("d": *value RL_WAKE_DONE for a guard's waiter); one that names it
+ * done ("d": *value RL_WAKE_DONE for a guard's waiter, and *gift the
+ * entry's "v", the holder's result, when it has one); one that names it
  * next in line ("n") sets *value to RL_WAKE_NEXT; err gets the last entry's id
  * (where the next XREAD starts); a reply about another stream is a no with
  * err "". Malformed: RL_REPLY_ERROR with the reason in err. */
-static int judge_wake(const rl_op *op, const redisReply *reply, long long *value, char *err, size_t errlen)
+static int judge_wake(const rl_op *op, const redisReply *reply, long long *value, const redisReply **gift,
+                      char *err, size_t errlen)
 {
     const redisReply *stream, *entries;
     const char *last = NULL;
@@ -342,6 +347,7 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
     int yes = 0, ours;
     lock_keys k;
 
+    *gift = NULL;
     if (reply->elements != 1 || reply->element[0]->type != REDIS_REPLY_ARRAY
         || (stream = reply->element[0])->elements != 2 || !is_bulk(stream->element[0])
         || stream->element[1]->type != REDIS_REPLY_ARRAY) {
@@ -361,7 +367,8 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
     }
     entries = stream->element[1];
     for (i = 0; i < entries->elements; i++) {
-        const redisReply *e = entries->element[i], *fields;
+        const redisReply *e = entries->element[i], *fields, *result = NULL;
+        int done = 0;
         if (e->type != REDIS_REPLY_ARRAY || e->elements != 2 || !is_bulk(e->element[0])
             || e->element[0]->len == 0 || e->element[0]->len >= RL_WAKE_ID_MAX
             || (fields = e->element[1])->type != REDIS_REPLY_ARRAY || fields->elements % 2 != 0) {
@@ -377,10 +384,12 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
                 return RL_REPLY_ERROR;
             }
             if (f->len == 1 && f->str[0] == 'd' && names_waiter(v->str, v->len, op->waiter, op->waiter_len)) {
-                yes = 1; /* every waiter woken: the holder's work is done */
+                yes = done = 1; /* every waiter woken: the holder's work is done */
                 if (op->guard) {
                     *value = RL_WAKE_DONE;
                 }
+            } else if (f->len == 1 && f->str[0] == 'v') {
+                result = v;
             } else if (f->len == 1 && (f->str[0] == 'w' || f->str[0] == 'n') && v->len == op->waiter_len
                 && memcmp(v->str, op->waiter, op->waiter_len) == 0) {
                 if (f->str[0] == 'w') {
@@ -389,6 +398,9 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
                     *value = RL_WAKE_NEXT; /* next in line: look again when the woken one's reservation ends */
                 }
             }
+        }
+        if (done && op->guard && result != NULL && *gift == NULL && result->len <= RL_ONCE_VALUE_MAX) {
+            *gift = result;
         }
     }
     if (last == NULL) {
@@ -417,16 +429,21 @@ static int judge_queued(const redisReply *reply, long long *value, char *err, si
 }
 
 /* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in err)
- * becomes the waiter's cursor on c, where its next XREAD begins. */
+ * becomes the waiter's cursor on c, where its next XREAD begins; a done
+ * wake's result is kept on c for the waiter (rl_wake_result_take). */
 static int judge_wake_on(const rl_op *op, rl_conn *c, const redisReply *reply, long long *value, char *err,
                          size_t errlen)
 {
-    int verdict = judge_wake(op, reply, value, err, errlen);
+    const redisReply *gift;
+    int verdict = judge_wake(op, reply, value, &gift, err, errlen);
     if (verdict == RL_REPLY_YES || verdict == RL_REPLY_NO) {
         if (err[0]) {
             rl_wake_cursor_set(c, op->waiter, op->waiter_len, err);
         }
         err[0] = '\0'; /* an id, no message */
+    }
+    if (verdict == RL_REPLY_YES && gift != NULL) {
+        rl_wake_result_set(c, op->waiter, op->waiter_len, gift->str, gift->len);
     }
     return verdict;
 }
@@ -465,8 +482,9 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
             return judge_queued(reply, value, err, errlen);
         }
         if (op->kind == RL_OP_WAKE_WAIT) {
+            const redisReply *gift;
             return c != NULL ? judge_wake_on(op, c, reply, value, err, errlen)
-                             : judge_wake(op, reply, value, err, errlen);
+                             : judge_wake(op, reply, value, &gift, err, errlen);
         }
         break;
     case REDIS_REPLY_INTEGER: /* scripts */

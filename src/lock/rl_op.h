@@ -76,11 +76,20 @@ typedef struct rl_op {
                             that ends the holder's work ("d") ends its wait */
     int done;            /* UNLOCK: the holder's work is done: every waiter
                             is woken as done, not the next one to take over */
+    const char *value;   /* UNLOCK with done: the holder's result, handed to the
+                            waiters with their wake (NULL: none); at most
+                            RL_ONCE_VALUE_MAX bytes */
+    size_t value_len;
     int held;            /* LOCK, LOCK_WAIT with fencing: the caller holds this
                             lock already (re-entrant): a node where token is
                             found keeps its number; else it counts anew (the
                             token may be one a release never reached) */
 } rl_op;
+
+/* The largest result a stampede guard's release hands to its waiters: it
+ * goes in each wake entry, and a waiter's XREAD reads up to 64 entries
+ * (rl_wait.c raises its wait connection's reply bound to match). */
+#define RL_ONCE_VALUE_MAX 8192
 
 typedef enum rl_send_form {
     RL_FORM_FIRST,  /* SET NX PX, or EVALSHA */

@@ -197,7 +197,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "if redis.call('exists', KEYS[1]) == 0 then redis.call('del', unpack(KEYS, 3)) end\n"
     "return 1",
 [RL_SCRIPT_RELEASE] =
-    "\n\n\n\n\n\n\n\n\nif ARGV[2] == '1' then\n"
+    "\n\n\n\n\n\n\n\n\n\nif ARGV[2] == '1' then\n"
     "  if redis.call('del', KEYS[1], KEYS[4]) == 0 then return 0 end\n"
     "else\n"
     "local v = redis.pcall('get', KEYS[1])\n"
@@ -221,7 +221,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "else return 0 end\n"
     "end\n"
     "if ARGV[3] == 'd' then\n"
-    "  local all = redis.call('lrange', KEYS[2], 0, -1) if #all > 0 then redis.call('del', KEYS[2]) local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) local ids = {} for k, e in ipairs(all) do local sep = string.find(e, ':', 1, true) if tonumber(string.sub(e, 1, sep - 1)) >= now then local id = string.sub(e, sep + 1) local b = tonumber(string.sub(id, -1), 16) or 0 ids[b] = ids[b] or {} table.insert(ids[b], id) end end for b = 0, 15 do if ids[b] then for from = 1, #ids[b], 64 do redis.call('xadd', KEYS[5 + b], 'maxlen', '~', '64', '*', 'd', table.concat(ids[b], ',', from, math.min(from + 63, #ids[b]))) end redis.call('pexpire', KEYS[5 + b], 10000) end end end\n"
+    "  local all = redis.call('lrange', KEYS[2], 0, -1) if #all > 0 then redis.call('del', KEYS[2]) local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) local ids = {} for k, e in ipairs(all) do local sep = string.find(e, ':', 1, true) if tonumber(string.sub(e, 1, sep - 1)) >= now then local id = string.sub(e, sep + 1) local b = tonumber(string.sub(id, -1), 16) or 0 ids[b] = ids[b] or {} table.insert(ids[b], id) end end for b = 0, 15 do if ids[b] then for from = 1, #ids[b], 64 do local named = table.concat(ids[b], ',', from, math.min(from + 63, #ids[b])) if ARGV[4] then redis.call('xadd', KEYS[5 + b], 'maxlen', '~', '64', '*', 'd', named, 'v', ARGV[4]) else redis.call('xadd', KEYS[5 + b], 'maxlen', '~', '64', '*', 'd', named) end end redis.call('pexpire', KEYS[5 + b], 10000) end end end\n"
     "else\n"
     "  local e = redis.call('lpop', KEYS[2]) if e then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) while e do local sep = string.find(e, ':', 1, true) local deadline = tonumber(string.sub(e, 1, sep - 1)) if deadline >= now then local id = string.sub(e, sep + 1) local wk = KEYS[5 + (tonumber(string.sub(id, -1), 16) or 0)] redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) redis.call('pexpire', wk, 10000) local nx = redis.call('lindex', KEYS[2], 0) if nx then local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) local nk = KEYS[5 + (tonumber(string.sub(nid, -1), 16) or 0)] redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) redis.call('pexpire', nk, 10000) end redis.call('set', KEYS[3], id, 'px', 200) break end e = redis.call('lpop', KEYS[2]) end end\n"
     "end\n"

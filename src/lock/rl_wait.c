@@ -3,7 +3,42 @@
 #include "../base/rl_status.h"
 #include "../base/rl_token.h"
 #include "rl_lock_state.h"
+#include <stdlib.h>
 #include <string.h>
+
+/* A guard's wait connection reads wakes that carry the holder's result
+ * (up to RL_ONCE_VALUE_MAX bytes in each of up to 64 entries): its reply
+ * bound is raised to match; other waits keep the lock defaults. */
+#define GUARD_WAKE_MAX_REPLY (64 * (RL_ONCE_VALUE_MAX + 4096))
+
+static void set_wake_limits(rl_conn *c, int guard)
+{
+    rl_reply_limits l;
+    rl_reply_limits_default(&l);
+    if (guard) {
+        l.max_reply = GUARD_WAKE_MAX_REPLY;
+    }
+    rl_conn_set_limits(c, &l);
+}
+
+/* Hands the result a done wake carried (on the first node that has one)
+ * to the hooks, and forgets the others'. */
+static void hand_result(const rl_lock_nodes *ns, rl_tally *tally, const char *waiter, const rl_wait_hooks *hooks)
+{
+    size_t i, len;
+    char *value;
+    int handed = 0;
+    for (i = 0; i < ns->n; i++) {
+        if (tally->votes[i].conn != NULL && rl_wake_result_take(tally->votes[i].conn, waiter, RL_TOKEN_LEN, &value, &len)) {
+            if (!handed && hooks->result != NULL) {
+                hooks->result(hooks->ctx, value, len);
+                handed = 1;
+            } else {
+                free(value);
+            }
+        }
+    }
+}
 
 /* Blocks on the waiter's wake stream on every node (on its wait
  * connection) until a release names this waiter or until recheck_us,
@@ -13,7 +48,7 @@
  * not, -1 when a node cannot block (an error reply), or -RL_E_NOMEM when a
  * wait connection cannot be had. */
 static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *like, const char *waiter,
-                         int64_t recheck_us)
+                         int64_t recheck_us, const rl_wait_hooks *hooks)
 {
     rl_op op = {.kind = RL_OP_WAKE_WAIT, .key = like->key, .key_len = like->key_len,
                 .waiter = waiter, .waiter_len = RL_TOKEN_LEN, .guard = like->guard};
@@ -35,6 +70,7 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
             if ((tally->votes[i].conn = ns->wait_conn(ns->ctx, i)) == NULL) {
                 return -RL_E_NOMEM;
             }
+            set_wake_limits(tally->votes[i].conn, like->guard);
         }
         r = ns->fanout(&op, tally->votes, ns->n, 1, 1, &t) > 0;
         for (i = 0; i < ns->n && r == 0; i++) {
@@ -55,6 +91,9 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
         if (tally->votes[i].yes && tally->votes[i].value == RL_WAKE_DONE) {
             r = 2;
         }
+    }
+    if (r == 2) {
+        hand_result(ns, tally, waiter, hooks);
     }
     return r;
 }
@@ -181,7 +220,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
          * queues only when it cannot grant): queue again */
         op.enqueue = pttl == RL_PTTL_TAKEN_BACK;
         recheck = recheck_at(ns->now_us(), pttl == RL_PTTL_TAKEN_BACK ? 0 : pttl, promoting, deadline_us);
-        woken = wait_for_wake(ns, &wake, &op, waiter, recheck);
+        woken = wait_for_wake(ns, &wake, &op, waiter, recheck, hooks);
         if (woken == -RL_E_NOMEM) {
             *status = RL_E_NOMEM;
             r = -1;

@@ -33,6 +33,9 @@ typedef struct rl_wait_hooks {
      * 1: won, the wait ends; -1: the caller stops it (its error); 0: wait on. */
     int (*attempted)(void *ctx, const rl_op *op, const rl_attempt *a);
     void *ctx;
+    /* A guard's waiter woken as done with the holder's result (the release's
+     * op->value): value is malloc'd, the hook's to free. NULL: not wanted. */
+    void (*result)(void *ctx, char *value, size_t len);
 } rl_wait_hooks;
 
 /* Waits until deadline_us (monotonic) for like: an RL_OP_LOCK_WAIT with
@@ -40,7 +43,8 @@ typedef struct rl_wait_hooks {
  * owner's token or NULL (a fresh one per attempt). promoting: a waiting
  * promotion (its own shared lock to a lock), which looks every
  * PROMOTE_RECHECK_US. Returns 1 (won), 2 (a guard's waiter: the holder
- * released as done, the lock not taken), 0 (the deadline passed), or -1:
+ * released as done, the lock not taken; its result, when the wake carried
+ * one, told to hooks->result first), 0 (the deadline passed), or -1:
  * the hooks stopped it (*status 0), or *status says what failed
  * (RL_E_NOMEM, RL_E_RANDOM). */
 int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us, int promoting,

@@ -181,6 +181,20 @@ UNIT_TEST(test_lockops)
                "*26\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n20\r\n$6\r\nlock:r\r\n"
                "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0s{mio}\r\n" WAKES_MIO
                "$3\r\ntok\r\n$1\r\n0\r\n$1\r\nd\r\n");
+    /* ... with the holder's result after it (binary-safe), none when too long */
+    unlock.value = "pa\0ge";
+    unlock.value_len = 5;
+    ENCODES_TO(&unlock, RL_FORM_FIRST,
+               "*27\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n20\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0s{mio}\r\n" WAKES_MIO
+               "$3\r\ntok\r\n$1\r\n0\r\n$1\r\nd\r\n$5\r\npa\0ge\r\n");
+    unlock.value_len = RL_ONCE_VALUE_MAX + 1;
+    ENCODES_TO(&unlock, RL_FORM_FIRST,
+               "*26\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n20\r\n$6\r\nlock:r\r\n"
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0s{mio}\r\n" WAKES_MIO
+               "$3\r\ntok\r\n$1\r\n0\r\n$1\r\nd\r\n");
+    unlock.value = NULL;
+    unlock.value_len = 0;
     unlock.done = 0;
     one_key.done = 1;
     ENCODES_TO(&one_key, RL_FORM_FIRST,

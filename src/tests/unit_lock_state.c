@@ -1,6 +1,8 @@
 /* What the lock layer keeps per connection (rl_lock_state.h): the deferred
- * undos' bounds and order, and the wake cursor of one waiter at a time,
- * which a WAKE_WAIT reads from and its judged reply moves on. */
+ * undos' bounds and order, the wake cursor of one waiter at a time,
+ * which a WAKE_WAIT reads from and its judged reply moves on, and the
+ * result a done wake hands a guard's waiter. */
+#include <stdlib.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
 #include "unit.h"
@@ -91,5 +93,54 @@ UNIT_TEST(test_lock_state_wake_wait)
     CHECK(rl_op_family_of(wake.kind)->judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_NO
           && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0, "a timeout keeps the cursor");
     freeReplyObject(r);
+    rl_conn_free(c);
+}
+
+/* A done wake's result ("v" of the entry naming the guard's waiter) is kept
+ * on the connection for that waiter, handed over once; nothing is kept for
+ * a waiter that is no guard's, from an entry naming others, or past
+ * RL_ONCE_VALUE_MAX. */
+UNIT_TEST(test_lock_state_wake_result)
+{
+    rl_conn *c = unit_conn(NULL, NULL, 0);
+    rl_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2,
+                  .wait_ms = 10, .guard = 1};
+#define HEAD "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n"
+    redisReply *done = UNIT_REPLY(HEAD "*2\r\n*2\r\n$3\r\n5-0\r\n*4\r\n$1\r\nd\r\n$2\r\nw7\r\n$1\r\nv\r\n$3\r\nold\r\n"
+                                  "*2\r\n$3\r\n6-0\r\n*4\r\n$1\r\nd\r\n$5\r\nw9,w1\r\n$1\r\nv\r\n$4\r\np\0g1\r\n");
+    redisReply *bare = UNIT_REPLY(HEAD "*1\r\n*2\r\n$3\r\n7-0\r\n*2\r\n$1\r\nd\r\n$2\r\nw1\r\n");
+    const rl_op_family *fam = rl_op_family_of(RL_OP_WAKE_WAIT);
+    char err[64], *got = NULL, big[RL_ONCE_VALUE_MAX + 200];
+    size_t len = 0;
+    long long value;
+    redisReply *over;
+    int n;
+
+    CHECK(fam->judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES && value == RL_WAKE_DONE, "done");
+    CHECK(rl_wake_result_take(c, "w9", 2, &got, &len) == 0, "not another waiter's");
+    CHECK(fam->judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES, "done again");
+    CHECK(rl_wake_result_take(c, "w1", 2, &got, &len) == 1 && len == 4 && memcmp(got, "p\0g1", 4) == 0,
+          "the result of the entry naming w1, not the one before it");
+    free(got);
+    CHECK(rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "handed over once");
+    CHECK(fam->judge(&wake, c, bare, &value, err, sizeof err) == RL_REPLY_YES
+          && rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "a done wake without a result");
+    wake.guard = 0;
+    CHECK(fam->judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES
+          && rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "no guard's waiter: nothing kept");
+    wake.guard = 1;
+    memcpy(big, HEAD, sizeof HEAD - 1);
+    n = (int)(sizeof HEAD - 1);
+    n += snprintf(big + n, sizeof big - n, "*1\r\n*2\r\n$3\r\n8-0\r\n*4\r\n$1\r\nd\r\n$2\r\nw1\r\n$1\r\nv\r\n$%d\r\n",
+                  RL_ONCE_VALUE_MAX + 1);
+    memset(big + n, 'x', RL_ONCE_VALUE_MAX + 1);
+    memcpy(big + n + RL_ONCE_VALUE_MAX + 1, "\r\n", 2);
+    over = unit_reply(big, n + RL_ONCE_VALUE_MAX + 3);
+    CHECK(fam->judge(&wake, c, over, &value, err, sizeof err) == RL_REPLY_YES
+          && rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "a result past RL_ONCE_VALUE_MAX: none");
+#undef HEAD
+    freeReplyObject(done);
+    freeReplyObject(bare);
+    freeReplyObject(over);
     rl_conn_free(c);
 }

@@ -27,18 +27,18 @@ foreach (array_values($picked) as $n => $res) {
 ?>
 --EXPECT--
 -- master 1, the first rebuild's end: return
-ran: 1
-waited: 4
+ran with 'page 1': 1
+waited with 'page 1': 4
 rebuilds run: 1
 left on its master: 0
 -- master 2, the first rebuild's end: throw
 first rebuilder: threw
-ran: 1
-waited: 3
+ran with 'page 2': 1
+waited with 'page 2': 3
 rebuilds run: 2
 left on its master: 0
 -- master 3, the first rebuild's end: return
-ran: 1
-waited: 4
+ran with 'page 1': 1
+waited with 'page 1': 4
 rebuilds run: 1
 left on its master: 0

@@ -23,20 +23,20 @@ foreach (['return', 'throw', 'fatal', 'kill'] as $case) {
 ?>
 --EXPECT--
 -- the first rebuild's end: return
-ran: 1
-waited: 6
+ran with 'page 1': 1
+waited with 'page 1': 6
 rebuilds run: 1
 lock keys left: 0
 -- the first rebuild's end: throw
 first rebuilder: threw
-ran: 1
-waited: 5
+ran with 'page 2': 1
+waited with 'page 2': 5
 rebuilds run: 2
 lock keys left: 0
 -- the first rebuild's end: fatal
 first rebuilder: fatal error
-ran: 1
-waited: 5
+ran with 'page 2': 1
+waited with 'page 2': 5
 rebuilds run: 2
 lock keys left: 0
 -- the first rebuild's end: kill

@@ -21,13 +21,13 @@ foreach (['return', 'throw'] as $case) {
 ?>
 --EXPECT--
 -- the first rebuild's end: return
-ran: 1
-waited: 4
+ran with 'page 1': 1
+waited with 'page 1': 4
 rebuilds run: 1
 left on the master: 0
 -- the first rebuild's end: throw
 first rebuilder: threw
-ran: 1
-waited: 3
+ran with 'page 2': 1
+waited with 'page 2': 3
 rebuilds run: 2
 left on the master: 0

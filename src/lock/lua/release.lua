@@ -2,7 +2,8 @@
 -- ARGV[1] token, of any kind (lock, shared lock, permit); ARGV[2] '1'
 -- to release whoever holds it (forceUnlock); ARGV[3] 'd' (optional): the
 -- holder's work is done, every waiter is woken as done (a stampede
--- guard's rebuild ended). 1 when it was held and is released; the next
+-- guard's rebuild ended); ARGV[4] (optional, with 'd'): the rebuild's
+-- result, handed to those waiters with their wake. 1 when it was held and is released; the next
 -- live waiter is woken when that freed the resource (a lock, the last
 -- shared holder, or a permit). A lock's release with nobody queued is
 -- GET, DEL, LPOP (LRANGE when done).
@@ -31,7 +32,7 @@ elseif v == ARGV[1] then
 else return 0 end
 end
 if ARGV[3] == 'd' then
-  --@ wake_all(2, 5)
+  --@ wake_all(2, 5, ARGV[4])
 else
   --@ wake_first(2, 3, 5)
 end

@@ -3,8 +3,11 @@
 -- waiter looks again): the queue is emptied, and each bucket's wake stream,
 -- from KEYS[w], gets entries with its waiters' ids, separated by ',', 64
 -- ids at most per entry (an XREAD of 64 entries stays within the reply
--- bounds of rl_reply_guard.h). With nobody queued it is one LRANGE.
---@params q w
+-- bounds of rl_reply_guard.h). $v (nil: none) is the holder's result, in
+-- field "v" of each entry, handed to the guard's waiters with their wake
+-- (at most RL_ONCE_VALUE_MAX bytes, a wait connection's raised bounds).
+-- With nobody queued it is one LRANGE.
+--@params q w v
 local all = redis.call('lrange', KEYS[$q], 0, -1)
 if #all > 0 then
   redis.call('del', KEYS[$q])
@@ -22,7 +25,12 @@ if #all > 0 then
   for b = 0, 15 do
     if ids[b] then
       for from = 1, #ids[b], 64 do
-        redis.call('xadd', KEYS[$w + b], 'maxlen', '~', '64', '*', 'd', table.concat(ids[b], ',', from, math.min(from + 63, #ids[b])))
+        local named = table.concat(ids[b], ',', from, math.min(from + 63, #ids[b]))
+        if $v then
+          redis.call('xadd', KEYS[$w + b], 'maxlen', '~', '64', '*', 'd', named, 'v', $v)
+        else
+          redis.call('xadd', KEYS[$w + b], 'maxlen', '~', '64', '*', 'd', named)
+        end
       end
       redis.call('pexpire', KEYS[$w + b], 10000)
     end
