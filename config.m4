@@ -62,7 +62,7 @@ if test "$PHP_REDISLOCK" != "no"; then
   dnl retries, watchdog), topology (the node interface and its kinds:
   dnl server, Sentinel group, Cluster; their commands and replies)
   redislock_src="src/base/rl_clock.c src/base/rl_pid.c src/base/rl_status.c src/base/rl_error.c \
-    src/base/rl_token.c src/base/rl_strmap.c \
+    src/base/rl_token.c src/base/rl_strmap.c src/base/rl_metrics.c \
     src/transport/rl_endpoint.c src/transport/rl_host.c src/transport/rl_url.c src/transport/rl_redact.c \
     src/transport/rl_conn.c src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
     src/transport/rl_argv.c src/transport/rl_handshake.c \

@@ -3,6 +3,7 @@
 
 #include "php.h"
 #include "src/topology/rl_node.h"
+#include "src/base/rl_metrics.h"
 
 #define PHP_REDISLOCK_VERSION "0.1.0"
 
@@ -61,6 +62,16 @@ extern rl_counters rl_stats;
 #define RL_COUNT_ADD(field, n) ((void)(rl_stats.field += (zend_ulong)(n)))
 #define RL_STAT(field) (rl_stats.field)
 #endif
-#define RL_COUNT(field) RL_COUNT_ADD(field, 1)
+/* RL_COUNT also adds to the pool-wide counter of that name in the shared
+ * metrics (src/base/rl_metrics.h); RL_M_COUNT: a per-process one only. */
+#define RL_METRIC_OF_acquired RL_M_ACQUIRED
+#define RL_METRIC_OF_contended RL_M_CONTENDED
+#define RL_METRIC_OF_failed RL_M_FAILED
+#define RL_METRIC_OF_released RL_M_RELEASED
+#define RL_METRIC_OF_auto_released RL_M_AUTO_RELEASED
+#define RL_METRIC_OF_expired RL_M_EXPIRED
+#define RL_METRIC_OF_lost RL_M_LOST
+#define RL_METRIC_OF_late_grants RL_M_COUNT
+#define RL_COUNT(field) (RL_COUNT_ADD(field, 1), rl_metrics_count(RL_METRIC_OF_##field, 1))
 
 #endif

@@ -88,6 +88,8 @@ static PHP_MINIT_FUNCTION(redislock)
 {
     (void)type;
     hash_scripts();
+    /* before php-fpm forks its workers: they all count into this mapping */
+    rl_metrics_open();
     REGISTER_INI_ENTRIES();
     rl_ce_exception = register_class_RedisLockException(spl_ce_RuntimeException);
     rl_ce_connection_exception = register_class_RedisLockConnectionException(rl_ce_exception);
@@ -104,6 +106,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
     rl_watch_shutdown(); /* first: its connections use the TLS contexts */
     free_tables(ZEND_MODULE_GLOBALS_BULK(redislock)); /* this thread's; the others' at their GSHUTDOWN */
     rl_tls_shutdown(); /* after the pool; a context still used by a thread's connection lives until its last session is freed */
+    rl_metrics_close(); /* after the watchdog, which counts into it */
     UNREGISTER_INI_ENTRIES();
     return SUCCESS;
 }
@@ -141,6 +144,10 @@ static PHP_MINFO_FUNCTION(redislock)
     php_info_print_table_start();
     php_info_print_table_header(2, "This process", "Count");
     rl_counters_info();
+    php_info_print_table_end();
+    php_info_print_table_start();
+    php_info_print_table_header(2, "The pool (all processes: RedisLock::metrics())", "Count");
+    rl_metrics_info();
     php_info_print_table_end();
     php_info_print_table_start();
     php_info_print_table_header(2, "Pooled connection", "State");

@@ -3,6 +3,7 @@
 #include "zend_smart_str.h"
 #include "src/lock/rl_quorum.h"
 #include "src/base/rl_status.h"
+#include "src/base/rl_metrics.h"
 
 zend_class_entry *rl_ce_exception;
 zend_class_entry *rl_ce_connection_exception;
@@ -28,6 +29,7 @@ void rl_throw_status(int status, const char *fmt, ...)
     va_start(ap, fmt);
     msg = zend_vstrpprintf(0, fmt, ap);
     va_end(ap);
+    rl_metrics_error(status);
     zend_throw_exception(rl_exception_class(status), ZSTR_VAL(msg), status);
     zend_string_release(msg);
 }
@@ -55,6 +57,7 @@ void rl_throw_nodes(const rl_vote *votes, size_t n, size_t quorum)
         }
     }
     smart_str_0(&msg);
+    rl_metrics_error(status);
     zend_throw_exception(ce, ZSTR_VAL(msg.s), status);
     smart_str_free(&msg);
 }

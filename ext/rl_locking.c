@@ -285,6 +285,7 @@ typedef struct wait_call {
     zend_string *key;
     zend_string **token_out;
     zend_string **result_out; /* NULL: not wanted */
+    bool contended;           /* found held: a win now is a handoff */
 } wait_call;
 
 static void wait_result(void *ctx, char *value, size_t len)
@@ -305,6 +306,10 @@ static int wait_ours_before(void *ctx, const rl_op *op)
 static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
 {
     wait_call *w = ctx;
+    if (a->outcome == RL_WON && w->contended) {
+        rl_metrics_count(RL_M_HANDOFFS, 1);
+    }
+    w->contended = w->contended || a->contended;
     return report_attempt(w->o, w->key, op, a, w->token_out);
 }
 
@@ -314,7 +319,7 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     rl_op like = {.kind = RL_OP_LOCK_WAIT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .ttl_ms = ttl_ms,
                   .fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE, .mode = kind->mode, .limit = kind->limit,
                   .guard = kind->guard};
-    wait_call call = {o, key, token_out, result_out};
+    wait_call call = {o, key, token_out, result_out, false};
     rl_wait_hooks hooks = {.ours_before = wait_ours_before, .attempted = wait_attempted, .ctx = &call,
                            .result = wait_result};
     rl_lock_nodes ns;
@@ -347,7 +352,12 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
         return EG(exception) ? -1 : 0;
     }
     nodes_of(o, &ns);
+    call.contended = !queue_first; /* the try found it held */
+    int64_t start_us = rl_now_us();
     r = rl_wait_run(&ns, &like, deadline_us, promoting, &hooks, &status);
+    if (call.contended) {
+        rl_metrics_observe(RL_H_WAITED, rl_now_us() - start_us);
+    }
     return status != 0 ? fail_status(status) : r;
 }
 
@@ -416,6 +426,7 @@ static int release_as(rl_object *o, zend_string *key, zend_string *token, bool d
         h->count--; /* re-entrant: the key goes at the last release */
         return 1;
     }
+    int64_t taken_us = ours ? h->taken_us : 0;
     if ((r = release_run(o, key, &op, &v)) < 0) {
         return -1;
     }
@@ -427,6 +438,9 @@ static int release_as(rl_object *o, zend_string *key, zend_string *token, bool d
         /* told as "lost" already */
     } else if (r == 1) {
         RL_COUNT(released);
+        if (ours) {
+            rl_metrics_observe(RL_H_HELD, rl_now_us() - taken_us);
+        }
         /* a release on the lock key alone woke no waiter there: a warning */
         log_votes(o, &v.tally, v.start_us, v.one_key ? "warning" : "info", "released", key, ZSTR_VAL(token));
     } else if (ours) {
@@ -471,6 +485,7 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
         r = fail_no_quorum(o, &v.tally, key, v.start_us);
     } else if (v.outcome == RL_WON) {
         r = 1;
+        rl_metrics_count(RL_M_EXTENDED, 1);
         if (h != NULL && zend_string_equals(h->token, token)) {
             h->valid_until_us = v.until_us;
             if (h->watch) { /* the watchdog goes on with this TTL; a lost lock is held again */

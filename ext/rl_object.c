@@ -385,6 +385,7 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
     h->count = 1;
     h->pid = rl_pid();
     h->valid_until_us = valid_until_us;
+    h->taken_us = rl_now_us();
     h->fence = 0;
     h->mode = RL_MODE_EXCLUSIVE;
     h->watch = 0;
@@ -451,6 +452,7 @@ void rl_object_release_all(rl_object *o)
                 if (rl_object_run(o, &op, votes, o->quorum, 0) >= o->quorum) {
                     RL_COUNT(released);
                     RL_COUNT(auto_released);
+                    rl_metrics_observe(RL_H_HELD, rl_now_us() - h->taken_us);
                     rl_object_log(o, "info", "auto-released", key, NULL);
                 } else {
                     RL_COUNT(expired);

@@ -13,6 +13,7 @@ typedef struct rl_held {
     zend_long count;       /* re-entrant acquisitions not yet released */
     pid_t pid;             /* a forked child never auto-releases its parent's locks */
     int64_t valid_until_us;/* monotonic: when the lock can no longer be trusted */
+    int64_t taken_us;      /* monotonic: when it was taken (the held-time histogram) */
     long long fence;       /* option "fencing": the acquisition's number, else 0 */
     int mode;              /* rl_mode: a lock, a shared lock or a permit */
     uint64_t watch;        /* auto_extend: its watchdog id (0: not watched) */

@@ -1,5 +1,7 @@
 #include "rl_observe.h"
 #include "ext/standard/info.h"
+#include "SAPI.h"
+#include <unistd.h>
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "src/lock/rl_watchdog.h"
@@ -96,4 +98,69 @@ void rl_counters_to_array(zval *out)
     add_assoc_long(out, "cluster_map_refreshes", (zend_long)tc.map_refreshes);
     add_assoc_long(out, "cluster_one_key_releases", (zend_long)tc.one_key_releases);
     add_assoc_long(out, "late_grants", (zend_long)RL_STAT(late_grants));
+}
+
+/* NULL when the metrics are the pool's (or, outside php-fpm, shared with
+ * the processes this one forks), else why they are this process's only. */
+static const char *metrics_alone(void)
+{
+    if (!rl_metrics_shared()) {
+        return "no: the system refused shared memory, these are this process's numbers only";
+    }
+    if (sapi_module.name != NULL && strcmp(sapi_module.name, "fpm-fcgi") == 0 && rl_metrics_opener() == (long)getpid()) {
+        return "no: this worker loaded the extension itself (the pool's php_admin_value[extension]), after php-fpm "
+               "forked it; these are its numbers only. Load it in php.ini for the pool's";
+    }
+    return NULL;
+}
+
+void rl_metrics_info(void)
+{
+    rl_metrics_view v;
+    const char *alone = metrics_alone();
+    char n[48];
+    int i, code;
+
+    rl_metrics_read(&v);
+    php_info_print_table_row(2, "Shared by the processes forked after start (php-fpm's workers)",
+                             alone != NULL ? alone : "yes");
+    for (i = 0; i < RL_M_COUNT; i++) {
+        snprintf(n, sizeof n, "%llu", (unsigned long long)v.counters[i]);
+        php_info_print_table_row(2, rl_metric_name((rl_metric)i), n);
+    }
+    for (code = 1; code <= RL_STATUS_MAX; code++) {
+        if (v.errors[code] > 0) {
+            char label[64];
+            snprintf(label, sizeof label, "errors: %s (code %d)", rl_status_name(code), code);
+            snprintf(n, sizeof n, "%llu", (unsigned long long)v.errors[code]);
+            php_info_print_table_row(2, label, n);
+        }
+    }
+    snprintf(n, sizeof n, "%llu, %.3f s in all", (unsigned long long)v.hist[RL_H_WAITED].count,
+             v.hist[RL_H_WAITED].sum_us / 1e6);
+    php_info_print_table_row(2, "lock calls that waited", n);
+    snprintf(n, sizeof n, "%llu, %.3f s in all", (unsigned long long)v.hist[RL_H_HELD].count,
+             v.hist[RL_H_HELD].sum_us / 1e6);
+    php_info_print_table_row(2, "locks held to their release", n);
+}
+
+zend_string *rl_metrics_text(void)
+{
+    rl_metrics_view v;
+    const char *alone = metrics_alone();
+    size_t need, head = 0;
+    zend_string *s;
+
+    rl_metrics_read(&v);
+    need = rl_metrics_prometheus(&v, NULL, 0);
+    if (alone != NULL) { /* a comment line, which scrapers skip */
+        head = strlen("# redislock: pool-wide ") + strlen(alone) + 1;
+    }
+    s = zend_string_alloc(head + need, 0);
+    if (alone != NULL) {
+        snprintf(ZSTR_VAL(s), head + 1, "# redislock: pool-wide %s\n", alone);
+    }
+    rl_metrics_prometheus(&v, ZSTR_VAL(s) + head, need + 1);
+    ZSTR_LEN(s) = head + need;
+    return s;
 }

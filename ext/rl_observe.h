@@ -18,6 +18,11 @@ zend_result rl_logger_check(zval *logger, uint32_t argnum);
  * exception thrown by the logger propagates to the caller's caller. */
 void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context);
 
+/* The pool-wide metrics (src/base/rl_metrics.h): phpinfo() rows, and
+ * RedisLock::metrics()'s Prometheus text. */
+void rl_metrics_info(void);
+zend_string *rl_metrics_text(void);
+
 /* phpinfo() rows, and RedisLock::stats(). */
 void rl_counters_info(void);
 void rl_counters_to_array(zval *out);

@@ -183,6 +183,13 @@ PHP_METHOD(RedisLock, forceUnlock)
     rl_method_force_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+PHP_METHOD(RedisLock, metrics)
+{
+    ZEND_PARSE_PARAMETERS_NONE();
+
+    RETURN_STR(rl_metrics_text());
+}
+
 PHP_METHOD(RedisLock, stats)
 {
     zval pool;

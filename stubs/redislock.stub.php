@@ -91,6 +91,12 @@ final class RedisLock
 
     /** This process's counters and pooled connections (both classes), as phpinfo() shows them. */
     public static function stats(): array {}
+
+    /**
+     * The pool's metrics in the Prometheus text format: every php-fpm worker's (kept in memory the master
+     * shares with its workers), this process's alone in the CLI.
+     */
+    public static function metrics(): string {}
 }
 
 /**

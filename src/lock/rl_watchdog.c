@@ -3,6 +3,7 @@
 #include "rl_quorum.h"
 #include "../base/rl_clock.h"
 #include "../base/rl_status.h"
+#include "../base/rl_metrics.h"
 #include "../topology/rl_slots.h"
 #include "../base/rl_pid.h"
 #include <pthread.h>
@@ -291,6 +292,7 @@ static void *thread_main(void *arg)
         }
         if (until > 0) {
             extended++;
+            rl_metrics_count(RL_M_EXTENDED, 1);
             w->valid_until_us = until;
             w->next_us = rl_now_us() + w->ttl_ms * 1000 / 3;
         } else if (until < 0 && rl_now_us() + retry_us(w) < w->valid_until_us) {

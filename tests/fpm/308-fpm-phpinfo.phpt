@@ -1,5 +1,5 @@
 --TEST--
-php-fpm: phpinfo() rendered by a worker has the redislock section: version, the worker's counters, its pooled connection, the INI entries
+php-fpm: phpinfo() rendered by a worker has the redislock section: version, the worker's counters, the pool's metrics, its pooled connection, the INI entries
 --SKIPIF--
 <?php require __DIR__ . '/../skipif.inc'; require __DIR__ . '/../fpm.inc'; rl_skip_unless_fpm(); rl_skip_unless_redis_binary(); ?>
 --EXTENSIONS--
@@ -11,7 +11,9 @@ require __DIR__ . '/../fpm.inc';
 $server = new RlTestServer();
 $r = $server->client();
 $r->set('lock:r308-held', 'someone else', 'PX', 600000);
-$fpm = new RlTestFpm(['pm.max_children' => 1, 'php_admin_value[redislock.timeout]' => '2.5']);
+// loaded in php.ini as in production (the master's, shared with its worker)
+$fpm = new RlTestFpm(['pm.max_children' => 1, 'php_admin_value[redislock.timeout]' => '2.5', 'php_admin_value[extension]' => null],
+                     ['extension' => getenv('REDISLOCK_TEST_EXT')]);
 
 $fpm->writeScript('work.php', <<<'PHP'
     <?php
@@ -66,6 +68,19 @@ Cluster redirections followed | 0
 Cluster slot maps fetched | 0
 Cluster releases on the lock key alone (slot migrating) | 0
 Grants taken back: their reply came after the TTL | 0
+The pool (all processes: RedisLock::metrics()) | Count
+Shared by the processes forked after start (php-fpm's workers) | yes
+acquired | 3
+contended | 1
+handoffs | 0
+extended | 0
+released | 3
+auto_released | 0
+expired | 0
+lost | 0
+failed | 0
+lock calls that waited | 0, 0.000 s in all
+locks held to their release | 3, %f s in all
 Pooled connection | State
 ENDPOINT | tcp, db 0, command: open, 1 connects, 0 reconnects, 0 dropped
 Directive | Local Value | Master Value
