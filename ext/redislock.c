@@ -13,6 +13,7 @@
 #include "rl_object.h"
 #include "rl_pool.h"
 #include "src/transport/rl_tls.h"
+#include "src/transport/rl_handshake.h"
 #include "src/topology/rl_node.h"
 #include "rl_observe.h"
 #include "rl_redislock.h"
@@ -90,6 +91,7 @@ static PHP_MINIT_FUNCTION(redislock)
     hash_scripts();
     /* before php-fpm forks its workers: they all count into this mapping */
     rl_metrics_open();
+    rl_handshake_set_version(PHP_REDISLOCK_VERSION); /* connections name themselves (CLIENT SETINFO) */
     REGISTER_INI_ENTRIES();
     rl_ce_exception = register_class_RedisLockException(spl_ce_RuntimeException);
     rl_ce_connection_exception = register_class_RedisLockConnectionException(rl_ce_exception);

@@ -34,6 +34,7 @@ static void fail(rl_vote *v, int status, const char *msg)
 }
 
 static void send_op(rl_vote *v, const rl_op *op, int64_t now);
+static void logged_in(rl_vote *v, const rl_op *op, int64_t now);
 
 /* Connection gone while it owed us a reply. A reused connection may have
  * died of old age just as we sent: try once more on a new one, in a form
@@ -102,8 +103,7 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
         return;
     }
     if (n == 0) {
-        rl_conn_set_authed(c, 1);
-        send_op(v, op, now);
+        logged_in(v, op, now);
         return;
     }
     v->phase = PH_HANDSHAKE;
@@ -137,6 +137,20 @@ static void send_op(rl_vote *v, const rl_op *op, int64_t now)
     v->phase = PH_WAIT;
 }
 
+/* A fresh connection, logged in: it names itself (CLIENT SETINFO, replies
+ * not waited for) in the write that carries the op. */
+static void logged_in(rl_vote *v, const rl_op *op, int64_t now)
+{
+    int n = rl_identify_append(v->conn, now);
+    if (n < 0) {
+        fail(v, RL_E_NOMEM, "out of memory");
+        return;
+    }
+    rl_conn_owe_discards(v->conn, n);
+    rl_conn_set_authed(v->conn, 1);
+    send_op(v, op, now);
+}
+
 static void lost(rl_vote *v, const rl_op *op, int status, const char *msg, const rl_timeouts *t, int64_t now)
 {
     rl_conn_close(v->conn);
@@ -159,8 +173,7 @@ static void on_handshake_reply(rl_vote *v, const rl_op *op, const redisReply *r,
         return;
     }
     if (--v->handshake_left == 0) {
-        rl_conn_set_authed(v->conn, 1);
-        send_op(v, op, now);
+        logged_in(v, op, now);
     }
 }
 

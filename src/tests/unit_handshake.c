@@ -75,3 +75,23 @@ UNIT_TEST(test_handshake_login_wanted)
     CHECK(wants_login("-NOSCRIPT No matching script\r\n", err, sizeof err) == 0, "NOSCRIPT");
     CHECK(wants_login("+NOAUTH\r\n", err, sizeof err) == 0, "a status is no refusal");
 }
+
+/* The name a connection gives itself: LIB-NAME, then LIB-VER once a
+ * version is set (only up to a space or a line break: it is one argument). */
+UNIT_TEST(test_handshake_identify)
+{
+    rl_conn *c = unit_conn(NULL, NULL, 0);
+    rl_handshake_set_version("");
+    CHECK(rl_identify_append(c, 1) == 1
+          && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n"),
+          "no version: the name alone");
+    rl_conn_free(c);
+    c = unit_conn(NULL, NULL, 0);
+    rl_handshake_set_version("1.2.3 extra\r\nFLUSHALL");
+    CHECK(rl_identify_append(c, 1) == 2
+          && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n"
+                            "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$5\r\n1.2.3\r\n"),
+          "the name and the version, cut at the space");
+    rl_handshake_set_version("");
+    rl_conn_free(c);
+}

@@ -33,6 +33,36 @@ int rl_handshake_append(rl_conn *c, int64_t now_us)
     return n;
 }
 
+static char lib_version[32];
+
+void rl_handshake_set_version(const char *version)
+{
+    /* a version with a space or a newline would be refused, or worse */
+    size_t n = strcspn(version, " \r\n");
+    snprintf(lib_version, sizeof lib_version, "%.*s", (int)n, version);
+}
+
+int rl_identify_append(rl_conn *c, int64_t now_us)
+{
+    rl_argv b = {.argc = 0};
+    rl_argv_add(&b, "CLIENT", 6);
+    rl_argv_add(&b, "SETINFO", 7);
+    rl_argv_add(&b, "LIB-NAME", 8);
+    rl_argv_add(&b, "redislock", 9);
+    if (rl_argv_append(c, &b, now_us) != 0) {
+        return -1;
+    }
+    if (lib_version[0] == '\0') {
+        return 1;
+    }
+    b.argc = 0;
+    rl_argv_add(&b, "CLIENT", 6);
+    rl_argv_add(&b, "SETINFO", 7);
+    rl_argv_add(&b, "LIB-VER", 7);
+    rl_argv_add_str(&b, lib_version);
+    return rl_argv_append(c, &b, now_us) != 0 ? -1 : 2;
+}
+
 int rl_handshake_judge(const rl_conn *c, int nth, const void *reply, char *err, size_t errlen)
 {
     const redisReply *r = reply;

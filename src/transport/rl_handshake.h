@@ -13,6 +13,17 @@
  * how many replies they owe (0: none needed) or -1 when out of memory. */
 int rl_handshake_append(rl_conn *c, int64_t now_us);
 
+/* The library version CLIENT SETINFO gives (the module's, at its start);
+ * unset, only the name is given. */
+void rl_handshake_set_version(const char *version);
+
+/* Appends the connection's name for CLIENT LIST: CLIENT SETINFO LIB-NAME
+ * redislock, and LIB-VER the version. Nobody waits for their replies (a
+ * server before Redis 7.2, or a user whose ACL forbids them, refuses them:
+ * harmless), so they cost no round trip. Returns how many replies they
+ * owe, or -1 when out of memory. */
+int rl_identify_append(rl_conn *c, int64_t now_us);
+
 /* Judges the reply (a redisReply *) to the nth login command written by
  * rl_handshake_append (0: the first): 0 when accepted; an error reply is
  * RL_E_AUTH for AUTH, RL_E_REPLY for SELECT, with "AUTH refused: <the
