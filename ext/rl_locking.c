@@ -309,7 +309,12 @@ static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
     if (a->outcome == RL_WON && w->contended) {
         rl_metrics_count(RL_M_HANDOFFS, 1);
     }
-    w->contended = w->contended || a->contended;
+    if (a->outcome == RL_LOST && !a->late && !w->contended) {
+        /* a guard's waiter queues with its first script (no try before
+         * it): its first lost attempt is the call's contention */
+        w->contended = true;
+        RL_COUNT(contended);
+    }
     return report_attempt(w->o, w->key, op, a, w->token_out);
 }
 

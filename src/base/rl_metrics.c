@@ -33,7 +33,7 @@ static const struct {
     [RL_M_CONTENDED] = {"contended", "Lock calls that found the resource held."},
     [RL_M_HANDOFFS] = {"handoffs", "Acquisitions after a wait in the queue."},
     [RL_M_EXTENDED] = {"extended", "Extensions that kept a lock (extend() and the watchdog)."},
-    [RL_M_RELEASED] = {"released", "Releases that deleted the caller's key."},
+    [RL_M_RELEASED] = {"released", "Releases that deleted a lock key (forceUnlock() included)."},
     [RL_M_AUTO_RELEASED] = {"auto_released", "Releases done for the user at destruction or request end."},
     [RL_M_EXPIRED] = {"expired", "Releases that found the lock expired (its TTL ran out while held)."},
     [RL_M_LOST] = {"lost", "auto_extend locks the watchdog could not keep."},
@@ -44,7 +44,7 @@ static const struct {
 static const struct {
     const char *name, *help;
 } hist_info[RL_H_COUNT] = {
-    [RL_H_WAITED] = {"wait_seconds", "Time lock calls that found the resource held waited, whether they got it or not."},
+    [RL_H_WAITED] = {"wait_seconds", "Time lock calls that found the resource held waited in its queue, whether they got it or not."},
     [RL_H_HELD] = {"held_seconds", "Time from acquisition to release of released locks."},
 };
 

@@ -19,7 +19,7 @@ typedef enum rl_metric {
     RL_M_CONTENDED,     /* lock calls that found the resource held */
     RL_M_HANDOFFS,      /* acquisitions after a wait in the queue (woken at a release, or at the TTL's end) */
     RL_M_EXTENDED,      /* extend() calls and watchdog extensions that kept the lock */
-    RL_M_RELEASED,      /* releases that deleted our key */
+    RL_M_RELEASED,      /* releases that deleted a lock key (forceUnlock() too) */
     RL_M_AUTO_RELEASED, /* of those, done for the user at destruction or request end */
     RL_M_EXPIRED,       /* releases that found the lock no longer ours (its TTL ran out) */
     RL_M_LOST,          /* auto_extend locks the watchdog could not keep */
@@ -29,7 +29,8 @@ typedef enum rl_metric {
 
 /* The histograms, in seconds. */
 typedef enum rl_histogram {
-    RL_H_WAITED = 0, /* how long lock calls that found the resource held waited, won or not */
+    RL_H_WAITED = 0, /* how long lock calls that found the resource held waited in its queue, won or not
+                        (RedLock's retry mode, a wait of null, sleeps between tries: not counted) */
     RL_H_HELD,       /* from acquisition to release, of released locks */
     RL_H_COUNT
 } rl_histogram;

@@ -6,18 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A guard's wait connection reads wakes that carry the holder's result
- * (up to RL_ONCE_VALUE_MAX bytes in each of up to 64 entries): its reply
- * bound is raised to match; other waits keep the lock defaults. */
-#define GUARD_WAKE_MAX_REPLY (64 * (RL_ONCE_VALUE_MAX + 4096))
+/* A wait connection reads wakes that may carry a stampede guard's result
+ * (up to RL_ONCE_VALUE_MAX bytes in each of up to 64 entries; a lock()
+ * waiter on the same resource reads them too): its reply bound is raised
+ * to match. */
+#define WAKE_MAX_REPLY (64 * (RL_ONCE_VALUE_MAX + 4096))
 
-static void set_wake_limits(rl_conn *c, int guard)
+/* How long a guard's waiter told it is done by a look reads its wake
+ * stream for the result (the entry is there already, unless trimmed). */
+#define DONE_READ_US 5000
+
+static void set_wake_limits(rl_conn *c)
 {
     rl_reply_limits l;
     rl_reply_limits_default(&l);
-    if (guard) {
-        l.max_reply = GUARD_WAKE_MAX_REPLY;
-    }
+    l.max_reply = WAKE_MAX_REPLY;
     rl_conn_set_limits(c, &l);
 }
 
@@ -70,7 +73,7 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
             if ((tally->votes[i].conn = ns->wait_conn(ns->ctx, i)) == NULL) {
                 return -RL_E_NOMEM;
             }
-            set_wake_limits(tally->votes[i].conn, like->guard);
+            set_wake_limits(tally->votes[i].conn);
         }
         r = ns->fanout(&op, tally->votes, ns->n, 1, 1, &t) > 0;
         for (i = 0; i < ns->n && r == 0; i++) {
@@ -210,6 +213,12 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
         }
         queued = queued || op.enqueue; /* even when won: a RedLock node that said no queued us */
         if (r == 2) {
+            /* told by a look, not by its wake: the done entry is in the
+             * stream already; read it for the holder's result */
+            if (like->guard && hooks->result != NULL && wait_for_wake(ns, &wake, &op, waiter, ns->now_us() + DONE_READ_US, hooks) == -RL_E_NOMEM) {
+                *status = RL_E_NOMEM;
+                r = -1;
+            }
             queued = ns->n > 1; /* off this node's queue; the others' may have missed the release */
             break;
         }

@@ -15,13 +15,13 @@ try {
 } catch (RlTestRedisError $e) {
     $names = false;           // Redis before 7.2: "unknown subcommand"
 }
-// a fresh connection (not the pooled one of an earlier test): its own database
-$lock = new RedisLock(rl_test_server(0), ['database' => 9, 'persistent' => false]);
+// a fresh connection (not the pooled one of an earlier test): its own database (no other test uses 14)
+$lock = new RedisLock(rl_test_server(0), ['database' => 14, 'persistent' => false]);
 $t = $lock->lock('c099', 10000);
 $ok = $t !== null && $lock->unlock('c099', $t) && $lock->lock('c099', 10000) !== null;
 echo "locks work on the fresh connection, every reply read in step: ", $ok ? 'yes' : 'NO', "\n";
 $ours = array_values(array_filter(explode("\n", (string)$r->cmd('CLIENT', 'LIST')),
-    fn($line) => str_contains($line, ' db=9 ')));
+    fn($line) => str_contains($line, ' db=14 ')));
 if ($names) {
     echo "CLIENT LIST: ", count($ours) === 1 && str_contains($ours[0], ' lib-name=redislock ')
         && str_contains($ours[0], ' lib-ver=' . phpversion('redislock') . ' ') ? 'named redislock, with its version' : 'NOT NAMED: ' . implode(' | ', $ours), "\n";

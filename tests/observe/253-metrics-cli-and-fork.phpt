@@ -1,5 +1,5 @@
 --TEST--
-RedisLock::metrics() in the CLI: this process's numbers and those of children it forks (the mapping is made at module start and shared with them); a waiter woken at a release counts a handoff; errors counted by code (a synchronized() timeout, a kind error); no argument taken; nothing of the configuration (a URL's password) in it
+RedisLock::metrics() in the CLI: this process's numbers and those of children it forks (the mapping is made at module start and shared with them); a waiter woken at a release counts a handoff, a once() waiter its contention and wait; errors counted by code (a synchronized() timeout, a kind error); no argument taken; nothing of the configuration (a URL's password) in it
 --EXTENSIONS--
 redislock
 pcntl
@@ -36,6 +36,23 @@ echo "acquired, the child's too: +", $value('redislock_acquired_total') - $befor
 echo "handoffs: +", $value('redislock_handoffs_total') - $before['handoffs'], "\n";
 echo "lock calls that waited: +", $value('redislock_wait_seconds_count') - $before['waited'], "\n";
 
+// a once() waiter (it queues with its first script): contended, and its wait counted
+$before = ['contended' => $value('redislock_contended_total'), 'waited' => $value('redislock_wait_seconds_count'),
+           'handoffs' => $value('redislock_handoffs_total')];
+$r->del('lock:m253-once');
+$pid = pcntl_fork();
+if ($pid === 0) {
+    (new RedisLock($server))->once('m253-once', function () { usleep(300000); return 'built'; });
+    exit(0);
+}
+usleep(100000);
+$got = $lock->once('m253-once', fn() => 'not me', 10000, 5.0, $page);
+pcntl_waitpid($pid, $status);
+echo "once() waited for the child's rebuild: ", $got === RedisLock::ONCE_WAITED && $page === 'built' ? 'yes' : 'NO', "\n";
+echo "once(): contended +", $value('redislock_contended_total') - $before['contended'],
+    ", waited +", $value('redislock_wait_seconds_count') - $before['waited'],
+    ", handoffs +", $value('redislock_handoffs_total') - $before['handoffs'], "\n";
+
 $timeouts = $value('redislock_errors_total{code="10",reason="not acquired in time"}');
 $t = $lock->lockShared('m253-sync', 10000);
 try {
@@ -64,6 +81,8 @@ waited and got it: yes
 acquired, the child's too: +2
 handoffs: +1
 lock calls that waited: +1
+once() waited for the child's rebuild: yes
+once(): contended +1, waited +1, handoffs +0
 errors by code: not acquired +1, kind +1
 no password: yes
 RedisLock::metrics() expects exactly 0 arguments, 1 given
