@@ -3,6 +3,7 @@
 #include "src/base/rl_pid.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
+#include "rl_inspect.h"
 #include "rl_observe.h"
 #include "rl_pool.h"
 
@@ -176,6 +177,11 @@ PHP_METHOD(RedisLock, holds)
 PHP_METHOD(RedisLock, isLocked)
 {
     rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, inspect)
+{
+    rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 PHP_METHOD(RedisLock, forceUnlock)

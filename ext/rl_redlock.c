@@ -2,6 +2,7 @@
 #include "rl_redlock.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
+#include "rl_inspect.h"
 
 zend_class_entry *rl_ce_redlock;
 void rl_redlock_init(zend_class_entry *ce)
@@ -139,6 +140,11 @@ PHP_METHOD(RedLock, holds)
 PHP_METHOD(RedLock, isLocked)
 {
     rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedLock, inspect)
+{
+    rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 PHP_METHOD(RedLock, forceUnlock)

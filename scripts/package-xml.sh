@@ -15,6 +15,7 @@ date=$(git log -1 --format=%cs -G"define PHP_REDISLOCK_VERSION" -- ext/php_redis
 role_of() {
     case "$1" in
         tests/*) echo test ;;
+        bridge/bin/*) echo script ;;   # the redislock command, installed in PEAR's bin_dir
         README.md|CONTRIBUTING.md|LICENSE|DESIGN.md|docs/*) echo doc ;;
         *) echo src ;;
     esac
@@ -22,7 +23,7 @@ role_of() {
 
 # What a pecl user needs to build, test and read; not CI, benchmarks or dev scripts.
 shipped() {
-    git ls-files config.m4 src ext stubs tests README.md CONTRIBUTING.md LICENSE DESIGN.md docs | sort
+    git ls-files config.m4 src ext stubs tests bridge/bin README.md CONTRIBUTING.md LICENSE DESIGN.md docs | sort
 }
 
 render() {

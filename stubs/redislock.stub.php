@@ -86,6 +86,12 @@ final class RedisLock
     /** Asks Redis (a quorum for RedLock) whether anyone holds $resource now: a lock, a shared lock or a permit. */
     public function isLocked(string $resource): bool {}
 
+    /**
+     * What an operator sees of $resource on its node, read-only: kind ("free", "lock", "shared", "semaphore",
+     * "other"), live holders, ttl (ms, null: none), live waiters, fence (the counter, null: none), and the node.
+     */
+    public function inspect(string $resource): array {}
+
     /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
     public function forceUnlock(string $resource): bool {}
 
@@ -165,6 +171,9 @@ final class RedLock
 
     /** Asks Redis (a quorum for RedLock) whether anyone holds $resource now: a lock, a shared lock or a permit. */
     public function isLocked(string $resource): bool {}
+
+    /** What an operator sees of $resource on each node ("nodes": host:port => its state, or its error), read-only. */
+    public function inspect(string $resource): array {}
 
     /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
     public function forceUnlock(string $resource): bool {}

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: c9acb48df3fbcd5da9c18b4e2e006b7b5896038f */
+ * Stub hash: e1e9453de8cbeaa3d3f2f85ace8cedfe5eadbbb6 */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -71,6 +71,10 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedisLock_isLocked arginfo_class_RedisLock_releaseLock
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_inspect, 0, 1, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_RedisLock_forceUnlock arginfo_class_RedisLock_releaseLock
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_stats, 0, 0, IS_ARRAY, 0)
@@ -113,6 +117,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedLock_isLocked arginfo_class_RedisLock_releaseLock
 
+#define arginfo_class_RedLock_inspect arginfo_class_RedisLock_inspect
+
 #define arginfo_class_RedLock_forceUnlock arginfo_class_RedisLock_releaseLock
 
 
@@ -131,6 +137,7 @@ ZEND_METHOD(RedisLock, fencingToken);
 ZEND_METHOD(RedisLock, isHeld);
 ZEND_METHOD(RedisLock, holds);
 ZEND_METHOD(RedisLock, isLocked);
+ZEND_METHOD(RedisLock, inspect);
 ZEND_METHOD(RedisLock, forceUnlock);
 ZEND_METHOD(RedisLock, stats);
 ZEND_METHOD(RedisLock, metrics);
@@ -146,6 +153,7 @@ ZEND_METHOD(RedLock, fencingToken);
 ZEND_METHOD(RedLock, isHeld);
 ZEND_METHOD(RedLock, holds);
 ZEND_METHOD(RedLock, isLocked);
+ZEND_METHOD(RedLock, inspect);
 ZEND_METHOD(RedLock, forceUnlock);
 
 
@@ -180,6 +188,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, isHeld, arginfo_class_RedisLock_isHeld, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, holds, arginfo_class_RedisLock_holds, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, isLocked, arginfo_class_RedisLock_isLocked, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, inspect, arginfo_class_RedisLock_inspect, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, forceUnlock, arginfo_class_RedisLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, stats, arginfo_class_RedisLock_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(RedisLock, metrics, arginfo_class_RedisLock_metrics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
@@ -200,6 +209,7 @@ static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, isHeld, arginfo_class_RedLock_isHeld, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, holds, arginfo_class_RedLock_holds, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, isLocked, arginfo_class_RedLock_isLocked, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, inspect, arginfo_class_RedLock_inspect, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, forceUnlock, arginfo_class_RedLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };

@@ -171,6 +171,7 @@ if ((normal == 0)); then
     mkdir "$tmp/copy"
     cp -r "$here" "$tmp/copy/tests"
     ln -s "$root/src" "$tmp/copy/src"   # test 073 reads src/lock/lua/
+    ln -s "$root/bridge" "$tmp/copy/bridge"   # test 254 runs bridge/bin/redislock
     for i in "${!targets[@]}"; do targets[i]=${targets[i]/#"$here"/$tmp/copy/tests}; done
 fi
 

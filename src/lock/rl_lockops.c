@@ -177,7 +177,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     rl_argv b = {.argc = 0};
     lock_keys k;
     int derived = (op->kind == RL_OP_UNLOCK && !op->one_key) || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
-                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
+                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_INSPECT || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
                   || (op->kind == RL_OP_LOCK && (op->fencing || op->promote || op->mode != RL_MODE_EXCLUSIVE));
 
     if (derived && lock_keys_make(&k, op->key, op->key_len) != 0) {
@@ -231,6 +231,9 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
                 rl_argv_add(&b, op->value, op->value_len);
             }
         }
+        break;
+    case RL_OP_INSPECT:
+        script_head(&b, RL_SCRIPT_INSPECT, eval, op, &k, 0);
         break;
     case RL_OP_HOLDS:
         script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
@@ -411,6 +414,36 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
     return yes ? RL_REPLY_YES : RL_REPLY_NO;
 }
 
+/* INSPECT's reply: {kind, holders, pttl, waiters, fence}: a yes with them
+ * in err as "KIND HOLDERS PTTL WAITERS FENCE" (kind one of the script's
+ * words, checked). */
+static int judge_inspect(const redisReply *reply, char *err, size_t errlen)
+{
+    static const char *const kinds[] = {"free", "lock", "shared", "semaphore", "other"};
+    const redisReply *k;
+    size_t i, known = 0;
+    if (reply->elements != 5 || !is_bulk(k = reply->element[0])) {
+        snprintf(err, errlen, "malformed reply to the inspect script");
+        return RL_REPLY_ERROR;
+    }
+    for (i = 1; i < 5; i++) {
+        if (reply->element[i]->type != REDIS_REPLY_INTEGER) {
+            snprintf(err, errlen, "malformed reply to the inspect script");
+            return RL_REPLY_ERROR;
+        }
+    }
+    for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        known = known || (k->len == strlen(kinds[i]) && memcmp(k->str, kinds[i], k->len) == 0);
+    }
+    if (!known) {
+        snprintf(err, errlen, "malformed reply to the inspect script");
+        return RL_REPLY_ERROR;
+    }
+    snprintf(err, errlen, "%.*s %lld %lld %lld %lld", (int)k->len, k->str, reply->element[1]->integer,
+             reply->element[2]->integer, reply->element[3]->integer, reply->element[4]->integer);
+    return RL_REPLY_YES;
+}
+
 /* ACQUIRE_WAIT's reply when it queued the waiter: {PTTL, the last entry
  * id of its wake stream}: a no with the PTTL in *value and the id in err,
  * where the waiter's first XREAD starts (rl_wait.c). */
@@ -480,6 +513,9 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
     case REDIS_REPLY_ARRAY: /* XREAD: releases happened; a waiter queued */
         if (op->kind == RL_OP_LOCK_WAIT && op->mode == RL_MODE_EXCLUSIVE) {
             return judge_queued(reply, value, err, errlen);
+        }
+        if (op->kind == RL_OP_INSPECT) {
+            return judge_inspect(reply, err, errlen);
         }
         if (op->kind == RL_OP_WAKE_WAIT) {
             const redisReply *gift;

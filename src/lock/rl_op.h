@@ -3,7 +3,7 @@
  * replies. A kind belongs to one family, and the family picks the writer
  * and the judge:
  *   lock (src/lock/rl_lockops.c): LOCK, UNLOCK, EXTEND, LOCK_WAIT,
- *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS;
+ *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT;
  *   topology (src/topology/rl_topology_cmds.c): SENTINEL_MASTER, ROLE,
  *     CLUSTER_SLOTS.
  * The login (src/transport/rl_handshake.c) and Cluster's ASKING prefix are
@@ -30,7 +30,9 @@ typedef enum rl_op_kind {
     RL_OP_CLUSTER_SLOTS, /* CLUSTER SLOTS into *slot_map (the first complete
                            map wins): yes when it covers every slot */
     RL_OP_FENCE_RAISE,  /* raise key's fence counter to op->fence (Lua) */
-    RL_OP_HOLDS         /* yes when token holds key now, of any kind (Lua) */
+    RL_OP_HOLDS,        /* yes when token holds key now, of any kind (Lua) */
+    RL_OP_INSPECT       /* what an operator sees of key (Lua, read-only): a yes
+                           with "KIND HOLDERS PTTL WAITERS FENCE" in err */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */

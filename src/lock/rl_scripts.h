@@ -14,6 +14,7 @@ typedef enum rl_script {
     RL_SCRIPT_HOLDS,        /* does a token hold the resource now (any kind) */
     RL_SCRIPT_FENCE_RAISE,  /* raise a fence counter to a number, never lower it */
     RL_SCRIPT_RELEASE_ONE_KEY, /* delete if ours, touching the lock key alone (no wake) */
+    RL_SCRIPT_INSPECT,      /* what an operator sees of a resource (read-only) */
     RL_SCRIPT_COUNT
 } rl_script;
 

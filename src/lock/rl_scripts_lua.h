@@ -9,6 +9,7 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_EXTEND] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
     [RL_SCRIPT_FENCE_RAISE] = {1, {RL_KEY_FENCE}, 0x0},
     [RL_SCRIPT_HOLDS] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
+    [RL_SCRIPT_INSPECT] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_FENCE, RL_KEY_SHARED}, 0x0},
     [RL_SCRIPT_LEAVE] = {3, {RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_RELEASE] = {5, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_SHARED, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_RELEASE_ONE_KEY] = {1, {RL_KEY_LOCK}, 0x0},
@@ -188,6 +189,32 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local s = redis.call('zscore', KEYS[z], ARGV[1])  -- another type: its WRONGTYPE error\n"
     "if s and tonumber(s) >= now then return 1 end\n"
     "return 0",
+[RL_SCRIPT_INSPECT] =
+    "\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
+    "local kind, holders = 'free', 0\n"
+    "local t = redis.call('type', KEYS[1]).ok\n"
+    "if t == 'zset' then\n"
+    "  kind, holders = 'semaphore', redis.call('zcount', KEYS[1], now, '+inf')\n"
+    "elseif t == 'string' then\n"
+    "  if redis.call('get', KEYS[1]) == '\\0shared' then\n"
+    "    kind = 'shared'\n"
+    "    if redis.call('type', KEYS[4]).ok == 'zset' then holders = redis.call('zcount', KEYS[4], now, '+inf') end\n"
+    "  else\n"
+    "    kind, holders = 'lock', 1\n"
+    "  end\n"
+    "elseif t ~= 'none' then\n"
+    "  kind = 'other'\n"
+    "end\n"
+    "local waiters = 0\n"
+    "if redis.call('type', KEYS[2]).ok == 'list' then\n"
+    "  for _, e in ipairs(redis.call('lrange', KEYS[2], 0, -1)) do\n"
+    "    local sep = string.find(e, ':', 1, true)\n"
+    "    if sep and (tonumber(string.sub(e, 1, sep - 1)) or 0) >= now then waiters = waiters + 1 end\n"
+    "  end\n"
+    "end\n"
+    "local fence = -1\n"
+    "if redis.call('type', KEYS[3]).ok == 'string' then fence = tonumber(redis.call('get', KEYS[3])) or -1 end\n"
+    "return {kind, holders, redis.call('pttl', KEYS[1]), waiters, fence}",
 [RL_SCRIPT_LEAVE] =
     "\n\n\nlocal tail = ':' .. ARGV[1]\n"
     "for _, e in ipairs(redis.call('lrange', KEYS[1], 0, -1)) do\n"

@@ -213,6 +213,24 @@ UNIT_TEST(test_lockops)
     ENCODES_TO(&holds, RL_FORM_FIRST,
                "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n2\r\n$6\r\nlock:r\r\n"
                "$13\r\nlock:r\0s{mio}\r\n$3\r\ntok\r\n");
+    {
+        /* inspect: the lock key and its queue, fence and shared holders' keys;
+         * its reply checked and written out for the caller */
+        rl_op inspect = {.kind = RL_OP_INSPECT, .key = "lock:r", .key_len = 6};
+        char text[128];
+        long long iv;
+        ENCODES_TO(&inspect, RL_FORM_FIRST,
+                   "*7\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
+                   "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n");
+        CHECK(judged_err(&inspect, "*5\r\n$6\r\nshared\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n", &iv, text) == RL_REPLY_YES
+              && strcmp(text, "shared 2 4999 3 -1") == 0, "inspect: %s", text);
+        CHECK(judged_err(&inspect, "*5\r\n$4\r\nevil\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n", &iv, text) == RL_REPLY_ERROR,
+              "inspect: an unknown kind");
+        CHECK(judged_err(&inspect, "*5\r\n$4\r\nlock\r\n:1\r\n$1\r\n5\r\n:0\r\n:7\r\n", &iv, text) == RL_REPLY_ERROR,
+              "inspect: a TTL not an integer");
+        CHECK(judged_err(&inspect, "*4\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n", &iv, text) == RL_REPLY_ERROR,
+              "inspect: four elements");
+    }
     /* a lock's extend has its one key; a shared lock's its holders' too */
     ENCODES_TO(&extend, RL_FORM_FIRST,
                "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"

@@ -1,0 +1,13 @@
+/* What an operator sees of a resource (the inspect() methods, and the
+ * redislock command's "show"): its kind, holders, TTL, waiters and fence
+ * counter as each node has them, read by one script per node. */
+#ifndef RL_INSPECT_H
+#define RL_INSPECT_H
+#include "php.h"
+
+/* inspect(string $resource): array. RedisLock: the resource's state, or an
+ * exception when its node cannot answer; RedLock: "nodes", each node's
+ * state or its error, an exception only when no node answered. */
+void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS);
+
+#endif

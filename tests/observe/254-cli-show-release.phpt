@@ -1,0 +1,152 @@
+--TEST--
+The redislock command (bridge/bin/redislock) and inspect(): show a resource (free, a lock with its waiters and fence counter, a shared lock, a semaphore, another prefix; a table or JSON; RedLock node by node with an unreachable one), release it whoever holds it (--yes needed off a terminal; the line names who; its waiter takes the lock; again: nothing to release, exit 1); bad input and unreachable servers: one line, exit 2 or 1, no password
+--EXTENSIONS--
+redislock
+--SKIPIF--
+<?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_servers(2); ?>
+--FILE--
+<?php
+require __DIR__ . '/../redislock_test.inc';
+require_once __DIR__ . '/../free_port.inc';
+if (rl_under_valgrind()) {
+    ini_set('pcre.jit', '0');   // valgrind cannot follow PCRE's JIT code
+}
+
+const CLI = __DIR__ . '/../../bridge/bin/redislock';
+
+/** Runs the command: [exit code, stdout, stderr]. */
+function cli(string ...$args): array
+{
+    $cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('REDISLOCK_TEST_EXT'), '-d', 'display_errors=stderr', CLI, ...$args];
+    $p = proc_open($cmd, [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+    fclose($pipes[0]);   // not a terminal
+    $out = stream_get_contents($pipes[1]);
+    $err = stream_get_contents($pipes[2]);
+    fclose($pipes[1]);
+    fclose($pipes[2]);
+    return [proc_close($p), $out, $err];
+}
+
+$server = rl_test_server(0);
+$r = new RlTestRedis($server);
+$r->del('lock:o254', rl_derived_key('lock:o254', 'f'), 'lock:o254-shared', 'lock:o254-sem', 'app:o254');
+$dead = '127.0.0.1:' . rl_free_port();
+
+echo "-- free\n";
+[$rc, $out] = cli('-s', $server, 'show', 'o254');
+echo "exit $rc\n", preg_replace('/^\S+:\d+ +/m', 'NODE  ', $out);
+
+echo "-- a lock, its fence counter, two waiters\n";
+$holder = new RedisLock($server, ['fencing' => true]);
+$t = $holder->lock('o254', 30000);
+$waiters = [];
+for ($i = 0; $i < 2; $i++) {
+    $waiters[] = rl_php_child_start('
+        $l = new RedisLock(' . var_export($server, true) . ');
+        echo $l->lock("o254", 5000, 20.0) !== null ? "got it\n" : "not\n";');
+}
+rl_wait_until(fn() => $holder->inspect('o254')['waiters'] === 2, 10);
+[$rc, $out] = cli('-s', $server, 'show', 'o254');
+echo "exit $rc\n", preg_replace(['/^\S+:\d+ +/m', '/\d+\.\d{3} s/'], ['NODE  ', 'T s'], $out);
+[$rc, $out] = cli('-s', $server, '--json', 'show', 'o254');
+$j = json_decode($out, true);
+echo "json: exit $rc, kind {$j['kind']}, holders {$j['holders']}, waiters {$j['waiters']}, fence {$j['fence']}, ttl ",
+    $j['ttl'] > 25000 && $j['ttl'] <= 30000 ? 'under 30 s' : "NO ({$j['ttl']})", ", node ", $j['node'] === $server ? 'ours' : 'NO', "\n";
+$s = $holder->inspect('o254');
+echo "inspect(): {$s['kind']}, {$s['holders']} holder, {$s['waiters']} waiters, key ", $s['key'], "\n";
+
+echo "-- release\n";
+[$rc, $out, $err] = cli('-s', $server, 'release', 'o254');
+echo "off a terminal, no --yes: exit $rc, $err", "still held: ", $holder->holds('o254', $t) ? 'yes' : 'NO', "\n";
+[$rc, $out] = cli('-s', $server, 'release', 'o254', '--yes');
+echo "exit $rc: ", preg_replace('/by \S+@\S+, pid \d+/', 'by USER@HOST, pid N', $out);
+echo "held by the holder: ", $holder->holds('o254', $t) ? 'YES' : 'no', "\n";
+$got = [];
+foreach ($waiters as $w) {
+    [$exit, $o] = $w->wait(30);   // the first gets it at the release, the second when its TTL ends
+    $got[] = trim($o);
+}
+echo "waiters: ", implode(', ', $got), "\n";
+[$rc, $out, $err] = cli('-s', $server, 'release', 'o254', '--yes');
+echo "again: exit $rc, $err";
+
+echo "-- a shared lock, a semaphore, another prefix\n";
+$a = new RedisLock($server);
+$b = new RedisLock($server);
+$a->lockShared('o254-shared', 10000);
+$b->lockShared('o254-shared', 10000);
+$a->acquirePermit('o254-sem', 3, 10000);
+$b->acquirePermit('o254-sem', 3, 10000);
+$app = new RedisLock($server, ['prefix' => 'app:']);
+$app->lock('o254', 10000) ?? print("NOT TAKEN\n");
+foreach ([['o254-shared'], ['o254-sem'], ['--prefix', 'app:', 'o254']] as $args) {
+    $res = array_pop($args);
+    [$rc, $out] = cli('-s', $server, ...[...$args, 'show', $res]);
+    echo "exit $rc: ", preg_replace(['/^\S+:\d+ +/m', '/\d+\.\d{3} s/'], ['NODE  ', 'T s'], explode("\n", $out, 3)[2]);
+}
+
+echo "-- RedLock: node by node\n";
+$other = rl_test_server(1);
+[$rc, $out] = cli('-s', $server, '-s', $other, '-s', $dead, 'show', 'o254-shared');
+echo "exit $rc\n", str_replace([$server, $other, $dead], ['NODE1', 'NODE2', 'DEAD'], preg_replace('/\d+\.\d{3} s/', 'T s', $out));
+$s = (new RedLock([$server, $dead]))->inspect('o254-shared');
+echo "inspect(): ", json_encode(array_map(fn($n) => $n['kind'] ?? $n['error'], $s['nodes'])) === json_encode([$server => 'shared', $dead => 'connect: Connection refused']) ? 'each node, or its error' : 'NO: ' . json_encode($s), "\n";
+
+echo "-- bad input, unreachable servers\n";
+foreach ([[], ['bogus'], ['show'], ['show', 'a', 'b'], ['--sentinel', '127.0.0.1:1', 'show', 'x'], ['--frobnicate', 'show', 'x'],
+          ['-s', 'redis://someone:s3cret@[bad', 'show', 'x'], ['--timeout', '-1', 'show', 'x'],
+          ['-s', "redis://someone:s3cret@$dead", 'show', 'x'], ['-s', $dead, 'release', 'x', '--yes']] as $args) {
+    [$rc, $out, $err] = cli(...$args);
+    echo "exit $rc, ", substr_count($err, "\n") === 1 && $out === '' ? 'one line' : 'NOT ONE LINE', str_contains($err, 's3cret') ? ', PASSWORD SHOWN' : '',
+        ": ", str_replace($dead, 'DEAD', $err);
+}
+try {
+    (new RedisLock($server))->inspect('');
+} catch (ValueError $e) {
+    echo get_class($e), ": ", $e->getMessage(), "\n";
+}
+?>
+--EXPECTF--
+-- free
+exit 0
+resource o254 (key lock:o254)
+node             kind  holders  ttl  waiters  fence
+NODE  free  0        -    0        -
+-- a lock, its fence counter, two waiters
+exit 0
+resource o254 (key lock:o254)
+node             kind  holders  ttl       waiters  fence
+NODE  lock  1        T s  2        1
+json: exit 0, kind lock, holders 1, waiters 2, fence 1, ttl under 30 s, node ours
+inspect(): lock, 1 holder, 2 waiters, key lock:o254
+-- release
+off a terminal, no --yes: exit 2, redislock: release asks before it releases: give --yes when not at a terminal (redislock --help shows the usage)
+still held: yes
+exit 0: released "o254" (was: lock, 1 holder(s)), by USER@HOST, pid N
+held by the holder: no
+waiters: got it, got it
+again: exit 1, redislock: "o254" was not held: nothing released
+-- a shared lock, a semaphore, another prefix
+exit 0: NODE  shared  2        T s  0        -
+exit 0: NODE  semaphore  2        T s  0        -
+exit 0: NODE  lock  1        T s  0        -
+-- RedLock: node by node
+exit 0
+resource o254-shared (key lock:o254-shared)
+node%s kind    holders  ttl%s waiters  fence
+NODE1%s shared  2        T s  0        -
+NODE2%s free    0        -%s 0        -
+DEAD%s error: connect: Connection refused
+inspect(): each node, or its error
+-- bad input, unreachable servers
+exit 2, one line: redislock: no command (redislock --help shows the usage)
+exit 2, one line: redislock: unknown command "bogus" (redislock --help shows the usage)
+exit 2, one line: redislock: show takes 1 argument (RESOURCE) (redislock --help shows the usage)
+exit 2, one line: redislock: show takes 1 argument (RESOURCE) (redislock --help shows the usage)
+exit 2, one line: redislock: --sentinel needs --service NAME (the master the sentinels watch) (redislock --help shows the usage)
+exit 2, one line: redislock: unknown option --frobnicate (redislock --help shows the usage)
+exit 2, one line: redislock: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("redis://***@[bad"): malformed IPv6 address, expected [addr]:port (redislock --help shows the usage)
+exit 2, one line: redislock: --timeout must be a number of seconds above 0, not "-1" (redislock --help shows the usage)
+exit 1, one line: redislock: Redis node DEAD: connect: Connection refused
+exit 1, one line: redislock: Redis node DEAD: connect: Connection refused
+ValueError: RedisLock::inspect(): Argument #1 ($resource) must not be empty
