@@ -3,6 +3,8 @@
 #include "rl_errors.h"
 #include "php_redislock.h"
 #include "src/lock/rl_quorum.h"
+#include "src/topology/rl_slots.h"
+#include "zend_smart_str.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -83,4 +85,139 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
         efree(votes);
     }
     zend_string_release(key);
+}
+
+/* SCAN calls one locks() makes on a master at most: a server that keeps
+ * answering a cursor other than 0 (a hostile one, or a keyspace of about
+ * ten million keys) ends the listing there. */
+#define SCAN_MAX_CALLS 100000
+
+/* The masters of a cluster one locks() scans at most. */
+#define SCAN_MAX_MASTERS 64
+
+typedef struct scan_ctx {
+    HashTable *found;  /* resource name => true */
+    size_t prefix_len;
+    zend_long limit;
+} scan_ctx;
+
+static void on_key(void *ctx, const char *key, size_t len)
+{
+    scan_ctx *s = ctx;
+    if (len >= s->prefix_len && zend_hash_num_elements(s->found) < (uint32_t)s->limit) {
+        zend_hash_str_add_empty_element(s->found, key + s->prefix_len, len - s->prefix_len);
+    }
+}
+
+/* The MATCH pattern: the prefix with SCAN's glob characters escaped, then
+ * the caller's pattern as it is. */
+static zend_string *match_of(zend_string *prefix, zend_string *pattern)
+{
+    smart_str m = {0};
+    size_t i;
+    for (i = 0; i < ZSTR_LEN(prefix); i++) {
+        char c = ZSTR_VAL(prefix)[i];
+        if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
+            smart_str_appendc(&m, '\\');
+        }
+        smart_str_appendc(&m, c);
+    }
+    smart_str_append(&m, pattern);
+    smart_str_0(&m);
+    return m.s;
+}
+
+/* Scans one master of node i (routed by key) to the end or the limit:
+ * RL_OK, or the vote's failure (left in *vote). */
+static int scan_master(rl_object *o, size_t i, const char *key, size_t key_len, const char *match, scan_ctx *s,
+                       rl_vote *vote)
+{
+    char cursor[24] = "0";
+    long calls = 0;
+    do {
+        rl_op op = {.kind = RL_OP_SCAN, .key = key, .key_len = key_len, .cursor = cursor, .match = match,
+                    .on_key = on_key, .on_key_ctx = s};
+        memset(vote, 0, sizeof *vote);
+        rl_nodes_run(&o->nodes[i], 1, &op, vote, 1, 0, &o->timeouts, &o->timeouts);
+        if (vote->err.code != RL_OK) {
+            return vote->err.code;
+        }
+        snprintf(cursor, sizeof cursor, "%s", vote->err.msg);
+    } while (strcmp(cursor, "0") != 0 && ++calls < SCAN_MAX_CALLS
+             && zend_hash_num_elements(s->found) < (uint32_t)s->limit);
+    return RL_OK;
+}
+
+static int compare_names(Bucket *a, Bucket *b)
+{
+    return zend_binary_strcmp(ZSTR_VAL(a->key), ZSTR_LEN(a->key), ZSTR_VAL(b->key), ZSTR_LEN(b->key));
+}
+
+void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
+{
+    zend_string *pattern = NULL, *match;
+    zend_long limit = 1000;
+    rl_object *o;
+    HashTable found;
+    rl_vote *failed;
+    size_t i, answered = 0;
+    scan_ctx s;
+
+    ZEND_PARSE_PARAMETERS_START(0, 2)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_STR(pattern)
+        Z_PARAM_LONG(limit)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (!(o = rl_object_ready(ZEND_THIS))) {
+        RETURN_THROWS();
+    }
+    if (pattern != NULL && (ZSTR_LEN(pattern) == 0 || memchr(ZSTR_VAL(pattern), '\0', ZSTR_LEN(pattern)) != NULL)) {
+        zend_argument_value_error(1, "must be a non-empty pattern without NUL bytes");
+        RETURN_THROWS();
+    }
+    if (limit < 1 || limit > 1000000) {
+        zend_argument_value_error(2, "must be between 1 and 1000000");
+        RETURN_THROWS();
+    }
+    match = pattern != NULL ? match_of(o->prefix, pattern) : match_of(o->prefix, ZSTR_CHAR('*'));
+    zend_hash_init(&found, 64, NULL, NULL, 0);
+    s = (scan_ctx){.found = &found, .prefix_len = ZSTR_LEN(o->prefix), .limit = limit};
+    failed = ecalloc(o->n, sizeof *failed);
+    for (i = 0; i < o->n; i++) {
+        rl_node *n = o->nodes[i];
+        unsigned slots[SCAN_MAX_MASTERS];
+        size_t m, nm = 1;
+        int ok = 1;
+        if (n->ops->masters != NULL) {
+            rl_error err = {0};
+            if ((nm = n->ops->masters(n, slots, SCAN_MAX_MASTERS, &o->timeouts, &err)) == 0) {
+                rl_vote_failed(&failed[i], n->conn, &err);
+                continue;
+            }
+        }
+        for (m = 0; m < nm && ok; m++) {
+            char tag[8] = {'{'};
+            size_t tl = n->ops->masters != NULL ? rl_slot_tag(slots[m], tag + 1) : 0;
+            tag[tl + 1] = '}';
+            ok = scan_master(o, i, tag, tl + 2, ZSTR_VAL(match), &s, &failed[i]) == RL_OK;
+        }
+        answered += ok;
+    }
+    zend_string_release(match);
+    /* a RedisLock's node must answer (a Cluster's every master); a RedLock lists what its nodes that answered hold */
+    if (answered == 0 || (!o->redlock && answered < o->n)) {
+        zend_hash_destroy(&found);
+        rl_throw_nodes(failed, o->n, o->redlock ? 1 : o->n);
+        efree(failed);
+        RETURN_THROWS();
+    }
+    efree(failed);
+    zend_hash_sort(&found, compare_names, 0);
+    array_init_size(return_value, zend_hash_num_elements(&found));
+    zend_string *name;
+    ZEND_HASH_FOREACH_STR_KEY(&found, name) {
+        add_next_index_str(return_value, zend_string_copy(name));
+    } ZEND_HASH_FOREACH_END();
+    zend_hash_destroy(&found);
 }

@@ -10,4 +10,9 @@
  * state or its error, an exception only when no node answered. */
 void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS);
 
+/* locks(string $pattern = '*', int $limit = 1000): list of the resource
+ * names whose lock keys (prefix . name) match pattern, by SCAN on every
+ * node (a Cluster's every master), sorted; derived keys left out. */
+void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS);
+
 #endif

@@ -179,6 +179,11 @@ PHP_METHOD(RedisLock, isLocked)
     rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+PHP_METHOD(RedisLock, locks)
+{
+    rl_method_locks(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 PHP_METHOD(RedisLock, inspect)
 {
     rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);

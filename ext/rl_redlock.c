@@ -142,6 +142,11 @@ PHP_METHOD(RedLock, isLocked)
     rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+PHP_METHOD(RedLock, locks)
+{
+    rl_method_locks(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 PHP_METHOD(RedLock, inspect)
 {
     rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);

@@ -92,6 +92,12 @@ final class RedisLock
      */
     public function inspect(string $resource): array {}
 
+    /**
+     * The resources whose keys match $pattern (a SCAN glob, after the prefix), sorted, at most $limit: found by SCAN
+     * on the node (every master of a Cluster; every node of a RedLock), never KEYS.
+     */
+    public function locks(string $pattern = '*', int $limit = 1000): array {}
+
     /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
     public function forceUnlock(string $resource): bool {}
 
@@ -174,6 +180,9 @@ final class RedLock
 
     /** What an operator sees of $resource on each node ("nodes": host:port => its state, or its error), read-only. */
     public function inspect(string $resource): array {}
+
+    /** The resources whose keys match $pattern on any node (SCAN on each, never KEYS), sorted, at most $limit. */
+    public function locks(string $pattern = '*', int $limit = 1000): array {}
 
     /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
     public function forceUnlock(string $resource): bool {}

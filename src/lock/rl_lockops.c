@@ -16,6 +16,11 @@
  * a role's key is buf[SLOT(role)]. Short keys are built on the stack. */
 #define SLOT(role) ((role) - RL_KEY_QUEUE) /* RL_KEY_WAKE's: the first wake stream */
 #define NKEYS (SLOT(RL_KEY_WAKE) + RL_WAKE_BUCKETS)
+
+/* SCAN asks for this many keys a call; Redis may answer more (a bucket's
+ * chain whole), up to SCAN_MAX_KEYS before the reply is refused. */
+#define SCAN_COUNT 100
+#define SCAN_MAX_KEYS 4096
 typedef struct lock_keys {
     char stack[NKEYS][128];
     char *buf[NKEYS];
@@ -235,6 +240,22 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     case RL_OP_INSPECT:
         script_head(&b, RL_SCRIPT_INSPECT, eval, op, &k, 0);
         break;
+    case RL_OP_SCAN: {
+        /* a reply of SCAN_COUNT keys or so, more than a lock reply may be:
+         * the connection's bounds are raised until its judge */
+        rl_reply_limits l;
+        rl_reply_limits_default(&l);
+        l.max_elements = SCAN_MAX_KEYS;
+        l.max_reply = SCAN_MAX_KEYS * 1024;
+        rl_conn_set_limits(c, &l);
+        rl_argv_add(&b, "SCAN", 4);
+        rl_argv_add_str(&b, op->cursor != NULL ? op->cursor : "0");
+        rl_argv_add(&b, "MATCH", 5);
+        rl_argv_add_str(&b, op->match != NULL ? op->match : "*");
+        rl_argv_add(&b, "COUNT", 5);
+        rl_argv_add_num(&b, SCAN_COUNT);
+        break;
+    }
     case RL_OP_HOLDS:
         script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
         rl_argv_add(&b, op->token, op->token_len);
@@ -444,6 +465,33 @@ static int judge_inspect(const redisReply *reply, char *err, size_t errlen)
     return RL_REPLY_YES;
 }
 
+/* SCAN's reply: [cursor, [key, ...]]: a yes with the next cursor in err;
+ * each key without a NUL byte (not a derived one) told to op->on_key. */
+static int judge_scan(const rl_op *op, const redisReply *reply, char *err, size_t errlen)
+{
+    const redisReply *cur, *keys;
+    size_t i;
+    if (reply->elements != 2 || !is_bulk(cur = reply->element[0]) || cur->len == 0 || cur->len > 20
+        || strspn(cur->str, "0123456789") != cur->len || (keys = reply->element[1])->type != REDIS_REPLY_ARRAY) {
+        snprintf(err, errlen, "malformed reply to SCAN");
+        return RL_REPLY_ERROR;
+    }
+    for (i = 0; i < keys->elements; i++) {
+        if (!is_bulk(keys->element[i])) {
+            snprintf(err, errlen, "malformed reply to SCAN");
+            return RL_REPLY_ERROR;
+        }
+    }
+    for (i = 0; i < keys->elements; i++) {
+        const redisReply *k = keys->element[i];
+        if (op->on_key != NULL && memchr(k->str, '\0', k->len) == NULL) {
+            op->on_key(op->on_key_ctx, k->str, k->len);
+        }
+    }
+    snprintf(err, errlen, "%.*s", (int)cur->len, cur->str);
+    return RL_REPLY_YES;
+}
+
 /* ACQUIRE_WAIT's reply when it queued the waiter: {PTTL, the last entry
  * id of its wake stream}: a no with the PTTL in *value and the id in err,
  * where the waiter's first XREAD starts (rl_wait.c). */
@@ -486,6 +534,9 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
     const redisReply *reply = r;
 
     *value = 0;
+    if (op->kind == RL_OP_SCAN && c != NULL) {
+        rl_conn_set_limits(c, NULL); /* the lock bounds again (rl_lock_op_append raised them) */
+    }
     switch (reply->type) {
     case REDIS_REPLY_ERROR:
         snprintf(err, errlen, "%.*s", (int)reply->len, reply->str);
@@ -516,6 +567,9 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
         }
         if (op->kind == RL_OP_INSPECT) {
             return judge_inspect(reply, err, errlen);
+        }
+        if (op->kind == RL_OP_SCAN) {
+            return judge_scan(op, reply, err, errlen);
         }
         if (op->kind == RL_OP_WAKE_WAIT) {
             const redisReply *gift;

@@ -3,7 +3,7 @@
  * replies. A kind belongs to one family, and the family picks the writer
  * and the judge:
  *   lock (src/lock/rl_lockops.c): LOCK, UNLOCK, EXTEND, LOCK_WAIT,
- *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT;
+ *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN;
  *   topology (src/topology/rl_topology_cmds.c): SENTINEL_MASTER, ROLE,
  *     CLUSTER_SLOTS.
  * The login (src/transport/rl_handshake.c) and Cluster's ASKING prefix are
@@ -31,8 +31,11 @@ typedef enum rl_op_kind {
                            map wins): yes when it covers every slot */
     RL_OP_FENCE_RAISE,  /* raise key's fence counter to op->fence (Lua) */
     RL_OP_HOLDS,        /* yes when token holds key now, of any kind (Lua) */
-    RL_OP_INSPECT       /* what an operator sees of key (Lua, read-only): a yes
+    RL_OP_INSPECT,      /* what an operator sees of key (Lua, read-only): a yes
                            with "KIND HOLDERS PTTL WAITERS FENCE" in err */
+    RL_OP_SCAN          /* SCAN cursor MATCH match: a yes with the next cursor in
+                           err, each lock key found told to on_key (key routes
+                           it: a Cluster scans the master of key's slot) */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */
@@ -86,6 +89,11 @@ typedef struct rl_op {
                             lock already (re-entrant): a node where token is
                             found keeps its number; else it counts anew (the
                             token may be one a release never reached) */
+    const char *cursor;  /* SCAN: where the scan goes on ("0": from the start) */
+    const char *match;   /* SCAN: the MATCH pattern (NUL-terminated) */
+    void (*on_key)(void *ctx, const char *key, size_t len); /* SCAN: each key found that is
+                            not a lock's derived key (those hold a NUL byte) */
+    void *on_key_ctx;
 } rl_op;
 
 /* The largest result a stampede guard's release hands to its waiters: it

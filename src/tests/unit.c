@@ -118,6 +118,20 @@ static int judged_n(const rl_op *op, const char *resp, size_t len, long long *va
     return verdict;
 }
 
+/* SCAN's judge tells each key here (struct of a count and 4 keys of 16 bytes). */
+static void unit_scan_key(void *ctx, const char *key, size_t len)
+{
+    struct {
+        int n;
+        char keys[4][16];
+    } *got = ctx;
+    if (got->n < 4 && len < 16) {
+        memcpy(got->keys[got->n], key, len);
+        got->keys[got->n][len] = '\0';
+    }
+    got->n++;
+}
+
 /* The 16 wake streams of lock:r (slot tag "mio"), and of lock:{t}r. */
 #define W_MIO(c) "$13\r\nlock:r\0" c "{mio}\r\n"
 #define WAKES_MIO W_MIO("A") W_MIO("B") W_MIO("C") W_MIO("D") W_MIO("E") W_MIO("F") W_MIO("G") W_MIO("H") \
@@ -230,6 +244,28 @@ UNIT_TEST(test_lockops)
               "inspect: a TTL not an integer");
         CHECK(judged_err(&inspect, "*4\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n", &iv, text) == RL_REPLY_ERROR,
               "inspect: four elements");
+    }
+    {
+        /* SCAN: its cursor and pattern; each key told but the derived ones
+         * (a NUL byte in them); the next cursor in err */
+        struct {
+            int n;
+            char keys[4][16];
+        } got = {0};
+        rl_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "17", .match = "lock:*",
+                      .on_key = unit_scan_key, .on_key_ctx = &got};
+        char text[128];
+        long long sv;
+        ENCODES_TO(&scan, RL_FORM_FIRST,
+                   "*6\r\n$4\r\nSCAN\r\n$2\r\n17\r\n$5\r\nMATCH\r\n$6\r\nlock:*\r\n$5\r\nCOUNT\r\n$3\r\n100\r\n");
+        CHECK(judged_err(&scan, "*2\r\n$3\r\n420\r\n*3\r\n$6\r\nlock:a\r\n$8\r\nlock:a\0q\r\n$6\r\nlock:b\r\n", &sv, text)
+              == RL_REPLY_YES && strcmp(text, "420") == 0 && got.n == 2 && strcmp(got.keys[0], "lock:a") == 0
+              && strcmp(got.keys[1], "lock:b") == 0, "scan: next cursor %s, %d keys", text, got.n);
+        got.n = 0;
+        CHECK(judged_err(&scan, "*2\r\n$2\r\n-1\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: a cursor not a number");
+        CHECK(judged_err(&scan, "*2\r\n$1\r\n0\r\n*1\r\n:5\r\n", &sv, text) == RL_REPLY_ERROR && got.n == 0,
+              "scan: a key not a string, nothing told");
+        CHECK(judged_err(&scan, "*1\r\n$1\r\n0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: one element");
     }
     /* a lock's extend has its one key; a shared lock's its holders' too */
     ENCODES_TO(&extend, RL_FORM_FIRST,

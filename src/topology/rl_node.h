@@ -46,6 +46,12 @@ typedef struct rl_node_ops {
                                  same (NULL: they are one server) */
     /* Frees n and gives back its connections. */
     void (*free)(rl_node *n);
+    /* A node of several masters (a cluster): for each master, one slot it
+     * serves (route by a key of that slot to reach it), at most max, read
+     * from the slot map (asked for within lookup when not known yet).
+     * Returns how many; 0 with err set when the map cannot be had. NULL:
+     * one master, reached by any key. */
+    size_t (*masters)(rl_node *n, unsigned *slots, size_t max, const rl_timeouts *lookup, rl_error *err);
 } rl_node_ops;
 
 /* Every kind's node begins with this. */

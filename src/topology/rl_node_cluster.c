@@ -353,6 +353,34 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
     }
 }
 
+static size_t masters(rl_node *n, unsigned *slots, size_t max, const rl_timeouts *lookup, rl_error *err)
+{
+    cluster_node *g = (cluster_node *)n;
+    cluster_map *cm = map_of(g);
+    unsigned char seen[RL_SLOT_MAX_NODES] = {0};
+    size_t found = 0;
+    unsigned slot;
+
+    if (cm == NULL) {
+        rl_error_set(err, RL_E_NOMEM, "out of memory");
+        return 0;
+    }
+    if (!cm->known && refresh(g, lookup, err) != RL_OK) {
+        return 0;
+    }
+    for (slot = 0; slot < RL_SLOT_COUNT && found < max; slot++) {
+        int idx = rl_slot_map_node(&cm->map, slot);
+        if (idx >= 0 && !seen[idx]) {
+            seen[idx] = 1;
+            slots[found++] = slot;
+        }
+    }
+    if (found == 0) {
+        rl_error_set(err, RL_E_NO_SLOT_MAP, "the slot map names no master");
+    }
+    return found;
+}
+
 static const rl_node_ops cluster_ops = {
     .kind = "cluster",
     .route = route,
@@ -361,6 +389,7 @@ static const rl_node_ops cluster_ops = {
     .same = same,
     .same_because = "a seed in common",
     .free = free_node,
+    .masters = masters,
 };
 
 rl_node *rl_cluster_node_new(const rl_endpoint *seeds, size_t n, const rl_conn_source *conns,

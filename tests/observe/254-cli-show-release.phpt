@@ -1,31 +1,13 @@
 --TEST--
-The redislock command (bridge/bin/redislock) and inspect(): show a resource (free, a lock with its waiters and fence counter, a shared lock, a semaphore, another prefix; a table or JSON; RedLock node by node with an unreachable one), release it whoever holds it (--yes needed off a terminal; the line names who; its waiter takes the lock; again: nothing to release, exit 1); bad input and unreachable servers: one line, exit 2 or 1, no password
+The redislock command (bridge/bin/redislock) and inspect(): list the locks (SCAN, derived keys left out; a pattern, a limit), show a resource (free, a lock with its waiters and fence counter, a shared lock, a semaphore, another prefix; a table or JSON; RedLock node by node with an unreachable one), release it whoever holds it (--yes needed off a terminal; the line names who; its waiter takes the lock; again: nothing to release, exit 1); bad input and unreachable servers: one line, exit 2 or 1, no password
 --EXTENSIONS--
 redislock
 --SKIPIF--
 <?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_servers(2); ?>
 --FILE--
 <?php
-require __DIR__ . '/../redislock_test.inc';
+require __DIR__ . '/../cli.inc';
 require_once __DIR__ . '/../free_port.inc';
-if (rl_under_valgrind()) {
-    ini_set('pcre.jit', '0');   // valgrind cannot follow PCRE's JIT code
-}
-
-const CLI = __DIR__ . '/../../bridge/bin/redislock';
-
-/** Runs the command: [exit code, stdout, stderr]. */
-function cli(string ...$args): array
-{
-    $cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('REDISLOCK_TEST_EXT'), '-d', 'display_errors=stderr', CLI, ...$args];
-    $p = proc_open($cmd, [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
-    fclose($pipes[0]);   // not a terminal
-    $out = stream_get_contents($pipes[1]);
-    $err = stream_get_contents($pipes[2]);
-    fclose($pipes[1]);
-    fclose($pipes[2]);
-    return [proc_close($p), $out, $err];
-}
 
 $server = rl_test_server(0);
 $r = new RlTestRedis($server);
@@ -33,7 +15,7 @@ $r->del('lock:o254', rl_derived_key('lock:o254', 'f'), 'lock:o254-shared', 'lock
 $dead = '127.0.0.1:' . rl_free_port();
 
 echo "-- free\n";
-[$rc, $out] = cli('-s', $server, 'show', 'o254');
+[$rc, $out] = rl_cli('-s', $server, 'show', 'o254');
 echo "exit $rc\n", preg_replace('/^\S+:\d+ +/m', 'NODE  ', $out);
 
 echo "-- a lock, its fence counter, two waiters\n";
@@ -46,9 +28,9 @@ for ($i = 0; $i < 2; $i++) {
         echo $l->lock("o254", 5000, 20.0) !== null ? "got it\n" : "not\n";');
 }
 rl_wait_until(fn() => $holder->inspect('o254')['waiters'] === 2, 10);
-[$rc, $out] = cli('-s', $server, 'show', 'o254');
+[$rc, $out] = rl_cli('-s', $server, 'show', 'o254');
 echo "exit $rc\n", preg_replace(['/^\S+:\d+ +/m', '/\d+\.\d{3} s/'], ['NODE  ', 'T s'], $out);
-[$rc, $out] = cli('-s', $server, '--json', 'show', 'o254');
+[$rc, $out] = rl_cli('-s', $server, '--json', 'show', 'o254');
 $j = json_decode($out, true);
 echo "json: exit $rc, kind {$j['kind']}, holders {$j['holders']}, waiters {$j['waiters']}, fence {$j['fence']}, ttl ",
     $j['ttl'] > 25000 && $j['ttl'] <= 30000 ? 'under 30 s' : "NO ({$j['ttl']})", ", node ", $j['node'] === $server ? 'ours' : 'NO', "\n";
@@ -56,9 +38,9 @@ $s = $holder->inspect('o254');
 echo "inspect(): {$s['kind']}, {$s['holders']} holder, {$s['waiters']} waiters, key ", $s['key'], "\n";
 
 echo "-- release\n";
-[$rc, $out, $err] = cli('-s', $server, 'release', 'o254');
+[$rc, $out, $err] = rl_cli('-s', $server, 'release', 'o254');
 echo "off a terminal, no --yes: exit $rc, $err", "still held: ", $holder->holds('o254', $t) ? 'yes' : 'NO', "\n";
-[$rc, $out] = cli('-s', $server, 'release', 'o254', '--yes');
+[$rc, $out] = rl_cli('-s', $server, 'release', 'o254', '--yes');
 echo "exit $rc: ", preg_replace('/by \S+@\S+, pid \d+/', 'by USER@HOST, pid N', $out);
 echo "held by the holder: ", $holder->holds('o254', $t) ? 'YES' : 'no', "\n";
 $got = [];
@@ -67,7 +49,7 @@ foreach ($waiters as $w) {
     $got[] = trim($o);
 }
 echo "waiters: ", implode(', ', $got), "\n";
-[$rc, $out, $err] = cli('-s', $server, 'release', 'o254', '--yes');
+[$rc, $out, $err] = rl_cli('-s', $server, 'release', 'o254', '--yes');
 echo "again: exit $rc, $err";
 
 echo "-- a shared lock, a semaphore, another prefix\n";
@@ -81,13 +63,24 @@ $app = new RedisLock($server, ['prefix' => 'app:']);
 $app->lock('o254', 10000) ?? print("NOT TAKEN\n");
 foreach ([['o254-shared'], ['o254-sem'], ['--prefix', 'app:', 'o254']] as $args) {
     $res = array_pop($args);
-    [$rc, $out] = cli('-s', $server, ...[...$args, 'show', $res]);
+    [$rc, $out] = rl_cli('-s', $server, ...[...$args, 'show', $res]);
     echo "exit $rc: ", preg_replace(['/^\S+:\d+ +/m', '/\d+\.\d{3} s/'], ['NODE  ', 'T s'], explode("\n", $out, 3)[2]);
 }
 
+echo "-- list (SCAN, never KEYS): the locks above, not their queues, fence counters or other keys\n";
+$r->del('lock:o254-zz');
+[$rc, $out] = rl_cli('-s', $server, 'list', 'o254*');
+echo "exit $rc\n", preg_replace(['/\S+:\d+ +/', '/\d+\.\d{3} s/', '/ {2,}/'], ['NODE  ', 'T s', '  '], $out);
+$names = $holder->locks('o254*');
+echo "locks(): ", json_encode($names), "; with a limit of 1: ", count($holder->locks('o254*', 1)), "\n";
+[$rc, $out] = rl_cli('-s', $server, '--json', 'list', 'o254-s*');
+echo "json: exit $rc, ", json_encode(array_map(fn($s) => [$s['resource'], $s['kind'], $s['holders']], json_decode($out, true))), "\n";
+[$rc, $out] = rl_cli('-s', $server, 'list', 'no-such-*');
+echo "exit $rc: $out";
+
 echo "-- RedLock: node by node\n";
 $other = rl_test_server(1);
-[$rc, $out] = cli('-s', $server, '-s', $other, '-s', $dead, 'show', 'o254-shared');
+[$rc, $out] = rl_cli('-s', $server, '-s', $other, '-s', $dead, 'show', 'o254-shared');
 echo "exit $rc\n", str_replace([$server, $other, $dead], ['NODE1', 'NODE2', 'DEAD'], preg_replace('/\d+\.\d{3} s/', 'T s', $out));
 $s = (new RedLock([$server, $dead]))->inspect('o254-shared');
 echo "inspect(): ", json_encode(array_map(fn($n) => $n['kind'] ?? $n['error'], $s['nodes'])) === json_encode([$server => 'shared', $dead => 'connect: Connection refused']) ? 'each node, or its error' : 'NO: ' . json_encode($s), "\n";
@@ -95,8 +88,9 @@ echo "inspect(): ", json_encode(array_map(fn($n) => $n['kind'] ?? $n['error'], $
 echo "-- bad input, unreachable servers\n";
 foreach ([[], ['bogus'], ['show'], ['show', 'a', 'b'], ['--sentinel', '127.0.0.1:1', 'show', 'x'], ['--frobnicate', 'show', 'x'],
           ['-s', 'redis://someone:s3cret@[bad', 'show', 'x'], ['--timeout', '-1', 'show', 'x'],
-          ['-s', "redis://someone:s3cret@$dead", 'show', 'x'], ['-s', $dead, 'release', 'x', '--yes']] as $args) {
-    [$rc, $out, $err] = cli(...$args);
+          ['-s', "redis://someone:s3cret@$dead", 'show', 'x'], ['-s', $dead, 'release', 'x', '--yes'],
+          ['list', 'a', 'b'], ['-s', $server, '--limit', '0', 'list'], ['-s', $dead, 'list']] as $args) {
+    [$rc, $out, $err] = rl_cli(...$args);
     echo "exit $rc, ", substr_count($err, "\n") === 1 && $out === '' ? 'one line' : 'NOT ONE LINE', str_contains($err, 's3cret') ? ', PASSWORD SHOWN' : '',
         ": ", str_replace($dead, 'DEAD', $err);
 }
@@ -130,6 +124,14 @@ again: exit 1, redislock: "o254" was not held: nothing released
 exit 0: NODE  shared  2        T s  0        -
 exit 0: NODE  semaphore  2        T s  0        -
 exit 0: NODE  lock  1        T s  0        -
+-- list (SCAN, never KEYS): the locks above, not their queues, fence counters or other keys
+exit 0
+resource  node  kind  holders  ttl  waiters  fence
+o254-sem  NODE  semaphore  2  T s  0  -
+o254-shared  NODE  shared  2  T s  0  -
+locks(): ["o254-sem","o254-shared"]; with a limit of 1: 1
+json: exit 0, [["o254-sem","semaphore",2],["o254-shared","shared",2]]
+exit 0: no locks
 -- RedLock: node by node
 exit 0
 resource o254-shared (key lock:o254-shared)
@@ -148,5 +150,8 @@ exit 2, one line: redislock: unknown option --frobnicate (redislock --help shows
 exit 2, one line: redislock: RedisLock::__construct(): Argument #1 ($server) must be a valid server address ("redis://***@[bad"): malformed IPv6 address, expected [addr]:port (redislock --help shows the usage)
 exit 2, one line: redislock: --timeout must be a number of seconds above 0, not "-1" (redislock --help shows the usage)
 exit 1, one line: redislock: Redis node DEAD: connect: Connection refused
+exit 1, one line: redislock: Redis node DEAD: connect: Connection refused
+exit 2, one line: redislock: list takes at most 1 argument (PATTERN) (redislock --help shows the usage)
+exit 2, one line: redislock: --limit must be a number from 1 to 1000000, not "0" (redislock --help shows the usage)
 exit 1, one line: redislock: Redis node DEAD: connect: Connection refused
 ValueError: RedisLock::inspect(): Argument #1 ($resource) must not be empty
