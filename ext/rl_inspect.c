@@ -221,3 +221,45 @@ void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
     } ZEND_HASH_FOREACH_END();
     zend_hash_destroy(&found);
 }
+
+void rl_method_watch(INTERNAL_FUNCTION_PARAMETERS)
+{
+    zend_string *resource, *key;
+    double timeout;
+    rl_object *o;
+    rl_vote *votes;
+    rl_timeouts t;
+    size_t i, answered = 0, woken;
+
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_STR(resource)
+        Z_PARAM_DOUBLE(timeout)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (!(o = rl_object_ready(ZEND_THIS)) || !(key = rl_object_key(o, resource, 1))) {
+        RETURN_THROWS();
+    }
+    if (!(timeout > 0.0 && timeout <= 3600.0)) {
+        zend_string_release(key);
+        zend_argument_value_error(2, "must be a number of seconds above 0 and at most 3600");
+        RETURN_THROWS();
+    }
+    rl_op op = {.kind = RL_OP_WATCH, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                .wait_ms = (long long)(timeout * 1000.0 + 0.5)};
+    t = o->timeouts;
+    t.reply_us += (int64_t)op.wait_ms * 1000; /* the block, then the usual reply time */
+    votes = ecalloc(o->n, sizeof *votes);
+    woken = rl_nodes_run(o->nodes, o->n, &op, votes, o->n, 0, &t, &o->timeouts);
+    for (i = 0; i < o->n; i++) {
+        answered += votes[i].err.code == RL_OK;
+    }
+    if (answered == 0 || (!o->redlock && answered < o->n)) {
+        rl_throw_nodes(votes, o->n, o->redlock ? 1 : o->n);
+    }
+    efree(votes);
+    zend_string_release(key);
+    if (EG(exception)) {
+        RETURN_THROWS();
+    }
+    RETURN_BOOL(woken > 0);
+}

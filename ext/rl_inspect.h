@@ -15,4 +15,10 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS);
  * node (a Cluster's every master), sorted; derived keys left out. */
 void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS);
 
+/* watch(string $resource, float $timeout): bool. Blocks until a release
+ * of resource wakes a waiter (its wake streams, read from now), at most
+ * timeout seconds: true when one did. A release with nobody waiting, or
+ * an acquisition, writes no wake: look again (inspect) when it returns. */
+void rl_method_watch(INTERNAL_FUNCTION_PARAMETERS);
+
 #endif

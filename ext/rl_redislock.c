@@ -184,6 +184,11 @@ PHP_METHOD(RedisLock, locks)
     rl_method_locks(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+PHP_METHOD(RedisLock, watch)
+{
+    rl_method_watch(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 PHP_METHOD(RedisLock, inspect)
 {
     rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);

@@ -147,6 +147,11 @@ PHP_METHOD(RedLock, locks)
     rl_method_locks(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
+PHP_METHOD(RedLock, watch)
+{
+    rl_method_watch(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
 PHP_METHOD(RedLock, inspect)
 {
     rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);

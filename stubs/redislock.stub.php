@@ -98,6 +98,12 @@ final class RedisLock
      */
     public function locks(string $pattern = '*', int $limit = 1000): array {}
 
+    /**
+     * Blocks until a release of $resource wakes a waiter (the waiters' own wake streams), at most $timeout s: true
+     * when one did. Releases with nobody waiting and acquisitions wake nothing: inspect() again when it returns.
+     */
+    public function watch(string $resource, float $timeout): bool {}
+
     /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
     public function forceUnlock(string $resource): bool {}
 
@@ -183,6 +189,12 @@ final class RedLock
 
     /** The resources whose keys match $pattern on any node (SCAN on each, never KEYS), sorted, at most $limit. */
     public function locks(string $pattern = '*', int $limit = 1000): array {}
+
+    /**
+     * Blocks until a release of $resource wakes a waiter (the waiters' own wake streams), at most $timeout s: true
+     * when one did. Releases with nobody waiting and acquisitions wake nothing: inspect() again when it returns.
+     */
+    public function watch(string $resource, float $timeout): bool {}
 
     /** Releases $resource whoever holds it (every holder of a shared lock or semaphore) and wakes the next waiter. */
     public function forceUnlock(string $resource): bool {}

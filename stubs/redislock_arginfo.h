@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 1167856d353e598115fa1c8f335d5f76c7d8f1ea */
+ * Stub hash: 49d9c54e7495bf83ffa0c288ad424bfc64bb057b */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -80,6 +80,11 @@ ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_locks, 0, 0, IS_
 	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, limit, IS_LONG, 0, "1000")
 ZEND_END_ARG_INFO()
 
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_watch, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, timeout, IS_DOUBLE, 0)
+ZEND_END_ARG_INFO()
+
 #define arginfo_class_RedisLock_forceUnlock arginfo_class_RedisLock_releaseLock
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_stats, 0, 0, IS_ARRAY, 0)
@@ -126,6 +131,8 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedLock_locks arginfo_class_RedisLock_locks
 
+#define arginfo_class_RedLock_watch arginfo_class_RedisLock_watch
+
 #define arginfo_class_RedLock_forceUnlock arginfo_class_RedisLock_releaseLock
 
 
@@ -146,6 +153,7 @@ ZEND_METHOD(RedisLock, holds);
 ZEND_METHOD(RedisLock, isLocked);
 ZEND_METHOD(RedisLock, inspect);
 ZEND_METHOD(RedisLock, locks);
+ZEND_METHOD(RedisLock, watch);
 ZEND_METHOD(RedisLock, forceUnlock);
 ZEND_METHOD(RedisLock, stats);
 ZEND_METHOD(RedisLock, metrics);
@@ -163,6 +171,7 @@ ZEND_METHOD(RedLock, holds);
 ZEND_METHOD(RedLock, isLocked);
 ZEND_METHOD(RedLock, inspect);
 ZEND_METHOD(RedLock, locks);
+ZEND_METHOD(RedLock, watch);
 ZEND_METHOD(RedLock, forceUnlock);
 
 
@@ -199,6 +208,7 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, isLocked, arginfo_class_RedisLock_isLocked, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, inspect, arginfo_class_RedisLock_inspect, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, locks, arginfo_class_RedisLock_locks, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, watch, arginfo_class_RedisLock_watch, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, forceUnlock, arginfo_class_RedisLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, stats, arginfo_class_RedisLock_stats, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
 	ZEND_ME(RedisLock, metrics, arginfo_class_RedisLock_metrics, ZEND_ACC_PUBLIC|ZEND_ACC_STATIC)
@@ -221,6 +231,7 @@ static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, isLocked, arginfo_class_RedLock_isLocked, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, inspect, arginfo_class_RedLock_inspect, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, locks, arginfo_class_RedLock_locks, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, watch, arginfo_class_RedLock_watch, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, forceUnlock, arginfo_class_RedLock_forceUnlock, ZEND_ACC_PUBLIC)
 	ZEND_FE_END
 };

@@ -114,17 +114,23 @@ static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, cons
     }
 }
 
+/* XREAD COUNT <count> BLOCK <op->wait_ms> STREAMS: the streams follow. */
+static void xread_head(rl_argv *b, const rl_op *op, const char *count)
+{
+    rl_argv_add(b, "XREAD", 5);
+    rl_argv_add(b, "COUNT", 5);
+    rl_argv_add_str(b, count);
+    rl_argv_add(b, "BLOCK", 5);
+    rl_argv_add_num(b, op->wait_ms > 0 ? op->wait_ms : 1); /* BLOCK 0 would block for ever */
+    rl_argv_add(b, "STREAMS", 7);
+}
+
 /* XREAD COUNT 64 BLOCK <ms> STREAMS <base>\0w <last entry seen> */
 static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int64_t now_us)
 {
     rl_argv b = {.argc = 0};
     const char *from;
-    rl_argv_add(&b, "XREAD", 5);
-    rl_argv_add(&b, "COUNT", 5);
-    rl_argv_add(&b, "64", 2);
-    rl_argv_add(&b, "BLOCK", 5);
-    rl_argv_add_num(&b, op->wait_ms > 0 ? op->wait_ms : 1); /* BLOCK 0 would block for ever */
-    rl_argv_add(&b, "STREAMS", 7);
+    xread_head(&b, op, "64");
     int w = SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
     rl_argv_add(&b, k->buf[w], k->len[w]);
     if ((from = rl_wake_cursor(c, op->waiter, op->waiter_len)) != NULL) {
@@ -182,7 +188,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     rl_argv b = {.argc = 0};
     lock_keys k;
     int derived = (op->kind == RL_OP_UNLOCK && !op->one_key) || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
-                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_INSPECT || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
+                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_INSPECT || op->kind == RL_OP_WATCH || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
                   || (op->kind == RL_OP_LOCK && (op->fencing || op->promote || op->mode != RL_MODE_EXCLUSIVE));
 
     if (derived && lock_keys_make(&k, op->key, op->key_len) != 0) {
@@ -240,6 +246,17 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     case RL_OP_INSPECT:
         script_head(&b, RL_SCRIPT_INSPECT, eval, op, &k, 0);
         break;
+    case RL_OP_WATCH: { /* XREAD COUNT 1 BLOCK <ms> STREAMS <every wake stream> $... */
+        int j;
+        xread_head(&b, op, "1");
+        for (j = 0; j < RL_WAKE_BUCKETS; j++) {
+            rl_argv_add(&b, k.buf[SLOT(RL_KEY_WAKE) + j], k.len[SLOT(RL_KEY_WAKE) + j]);
+        }
+        for (j = 0; j < RL_WAKE_BUCKETS; j++) {
+            rl_argv_add(&b, "$", 1);
+        }
+        break;
+    }
     case RL_OP_SCAN: {
         /* a reply of SCAN_COUNT keys or so, more than a lock reply may be:
          * the connection's bounds are raised until its judge */
@@ -557,7 +574,7 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
         if (op->kind == RL_OP_WAKE_WAIT) {
             err[0] = '\0'; /* no entry read: the cursor stays */
         }
-        if (op->kind == RL_OP_LOCK || op->kind == RL_OP_WAKE_WAIT) {
+        if (op->kind == RL_OP_LOCK || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_WATCH) {
             return RL_REPLY_NO;
         }
         break;
@@ -570,6 +587,9 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
         }
         if (op->kind == RL_OP_SCAN) {
             return judge_scan(op, reply, err, errlen);
+        }
+        if (op->kind == RL_OP_WATCH) {
+            return RL_REPLY_YES; /* entries on some wake stream: a release woke someone */
         }
         if (op->kind == RL_OP_WAKE_WAIT) {
             const redisReply *gift;

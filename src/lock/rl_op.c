@@ -18,6 +18,7 @@ const rl_op_family *rl_op_family_of(rl_op_kind kind)
     case RL_OP_HOLDS:
     case RL_OP_INSPECT:
     case RL_OP_SCAN:
+    case RL_OP_WATCH:
         break;
     case RL_OP_SENTINEL_MASTER:
     case RL_OP_ROLE:

@@ -3,7 +3,7 @@
  * replies. A kind belongs to one family, and the family picks the writer
  * and the judge:
  *   lock (src/lock/rl_lockops.c): LOCK, UNLOCK, EXTEND, LOCK_WAIT,
- *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN;
+ *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN, WATCH;
  *   topology (src/topology/rl_topology_cmds.c): SENTINEL_MASTER, ROLE,
  *     CLUSTER_SLOTS.
  * The login (src/transport/rl_handshake.c) and Cluster's ASKING prefix are
@@ -33,9 +33,11 @@ typedef enum rl_op_kind {
     RL_OP_HOLDS,        /* yes when token holds key now, of any kind (Lua) */
     RL_OP_INSPECT,      /* what an operator sees of key (Lua, read-only): a yes
                            with "KIND HOLDERS PTTL WAITERS FENCE" in err */
-    RL_OP_SCAN          /* SCAN cursor MATCH match: a yes with the next cursor in
+    RL_OP_SCAN,         /* SCAN cursor MATCH match: a yes with the next cursor in
                            err, each lock key found told to on_key (key routes
                            it: a Cluster scans the master of key's slot) */
+    RL_OP_WATCH         /* XREAD key's every wake stream from now for wait_ms:
+                           yes when a release wrote a wake (a waiter woken) */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */

@@ -267,6 +267,17 @@ UNIT_TEST(test_lockops)
               "scan: a key not a string, nothing told");
         CHECK(judged_err(&scan, "*1\r\n$1\r\n0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: one element");
     }
+    {
+        /* watch: one XREAD of every wake stream from now; a nil is no wake */
+        rl_op watch = {.kind = RL_OP_WATCH, .key = "lock:r", .key_len = 6, .wait_ms = 1000};
+        long long wv;
+        ENCODES_TO(&watch, RL_FORM_FIRST,
+                   "*38\r\n$5\r\nXREAD\r\n$5\r\nCOUNT\r\n$1\r\n1\r\n$5\r\nBLOCK\r\n$4\r\n1000\r\n$7\r\nSTREAMS\r\n" WAKES_MIO
+                   "$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n"
+                   "$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n");
+        CHECK(judged(&watch, "*-1\r\n", &wv) == RL_REPLY_NO, "watch: nothing within the block");
+        CHECK(judged(&watch, "*1\r\n*2\r\n$1\r\nS\r\n*0\r\n", &wv) == RL_REPLY_YES, "watch: a wake");
+    }
     /* a lock's extend has its one key; a shared lock's its holders' too */
     ENCODES_TO(&extend, RL_FORM_FIRST,
                "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$6\r\nlock:r\r\n"

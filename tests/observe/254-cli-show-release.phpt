@@ -1,5 +1,5 @@
 --TEST--
-The redislock command (bridge/bin/redislock) and inspect(): list the locks (SCAN, derived keys left out; a pattern, a limit), show a resource (free, a lock with its waiters and fence counter, a shared lock, a semaphore, another prefix; a table or JSON; RedLock node by node with an unreachable one), release it whoever holds it (--yes needed off a terminal; the line names who; its waiter takes the lock; again: nothing to release, exit 1); bad input and unreachable servers: one line, exit 2 or 1, no password
+The redislock command (bridge/bin/redislock) and inspect(): list the locks (SCAN, derived keys left out; a pattern, a limit), show a resource (free, a lock with its waiters and fence counter, a shared lock, a semaphore, another prefix; a table or JSON; RedLock node by node with an unreachable one), watch it (woken at once by a release that wakes a waiter), release it whoever holds it (--yes needed off a terminal; the line names who; its waiter takes the lock; again: nothing to release, exit 1); bad input and unreachable servers: one line, exit 2 or 1, no password
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -85,17 +85,54 @@ echo "exit $rc\n", str_replace([$server, $other, $dead], ['NODE1', 'NODE2', 'DEA
 $s = (new RedLock([$server, $dead]))->inspect('o254-shared');
 echo "inspect(): ", json_encode(array_map(fn($n) => $n['kind'] ?? $n['error'], $s['nodes'])) === json_encode([$server => 'shared', $dead => 'connect: Connection refused']) ? 'each node, or its error' : 'NO: ' . json_encode($s), "\n";
 
+echo "-- watch: a line at each change, at once when a release wakes a waiter (else a look each second)\n";
+$r->del('lock:o254-w');
+$cmd = [PHP_BINARY, '-n', '-d', 'extension=' . getenv('REDISLOCK_TEST_EXT'), RL_CLI, '-s', $server, '--json', '--for', '4', 'watch', 'o254-w'];
+$proc = proc_open($cmd, [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes);
+$first = json_decode((string)fgets($pipes[1]), true);   // its first look: free
+$t0 = microtime(true);
+$w = new RedisLock($server);
+$tw = $w->lock('o254-w', 10000);
+$waiter = rl_php_child_start('
+    $l = new RedisLock(' . var_export($server, true) . ');
+    $t = $l->lock("o254-w", 10000, 10.0);
+    usleep(200000);
+    $l->unlock("o254-w", $t);');
+rl_wait_until(fn() => $w->inspect('o254-w')['waiters'] === 1, 5);
+usleep((int)max(0, (1.5 - (microtime(true) - $t0)) * 1e6));   // half-way between two looks
+$releasedAt = microtime(true) - $t0;
+$w->unlock('o254-w', $tw);
+$waiter->wait(30);
+$events = [$first];
+while (($line = fgets($pipes[1])) !== false) {
+    $events[] = json_decode($line, true);
+}
+fclose($pipes[0]);
+fclose($pipes[1]);
+fclose($pipes[2]);
+echo "watch: exit ", proc_close($proc), "; ", implode(' | ', array_map(fn($e) => $e['event'] === 'woken' ? 'woken' : $e['state'], $events)), "\n";
+$woken = array_values(array_filter($events, fn($e) => $e['event'] === 'woken'))[0] ?? null;
+$late = $woken === null ? null : ($woken['at'] - $first['at']) - $releasedAt;
+echo "woken at the release, not at the next look: ", $late !== null && $late > -0.1 && $late < 0.4 ? 'yes' : "NO ($late s)", "\n";
+echo "watch(): ", var_export($w->watch('o254-w', 0.05), true), " after 50 ms with nothing released\n";
+
 echo "-- bad input, unreachable servers\n";
 foreach ([[], ['bogus'], ['show'], ['show', 'a', 'b'], ['--sentinel', '127.0.0.1:1', 'show', 'x'], ['--frobnicate', 'show', 'x'],
           ['-s', 'redis://someone:s3cret@[bad', 'show', 'x'], ['--timeout', '-1', 'show', 'x'],
           ['-s', "redis://someone:s3cret@$dead", 'show', 'x'], ['-s', $dead, 'release', 'x', '--yes'],
-          ['list', 'a', 'b'], ['-s', $server, '--limit', '0', 'list'], ['-s', $dead, 'list']] as $args) {
+          ['list', 'a', 'b'], ['-s', $server, '--limit', '0', 'list'], ['-s', $dead, 'list'],
+          ['-s', $server, '--for', '0', 'watch', 'x']] as $args) {
     [$rc, $out, $err] = rl_cli(...$args);
     echo "exit $rc, ", substr_count($err, "\n") === 1 && $out === '' ? 'one line' : 'NOT ONE LINE', str_contains($err, 's3cret') ? ', PASSWORD SHOWN' : '',
         ": ", str_replace($dead, 'DEAD', $err);
 }
 try {
     (new RedisLock($server))->inspect('');
+} catch (ValueError $e) {
+    echo get_class($e), ": ", $e->getMessage(), "\n";
+}
+try {
+    (new RedisLock($server))->watch('x', 0.0);
 } catch (ValueError $e) {
     echo get_class($e), ": ", $e->getMessage(), "\n";
 }
@@ -140,6 +177,10 @@ NODE1%s shared  2        T s  0        -
 NODE2%s free    0        -%s 0        -
 DEAD%s error: connect: Connection refused
 inspect(): each node, or its error
+-- watch: a line at each change, at once when a release wakes a waiter (else a look each second)
+watch: exit 0; free, holders 0, waiters 0, fence - | lock, holders 1, waiters %d, fence - | %Swoken | %s
+woken at the release, not at the next look: yes
+watch(): false after 50 ms with nothing released
 -- bad input, unreachable servers
 exit 2, one line: redislock: no command (redislock --help shows the usage)
 exit 2, one line: redislock: unknown command "bogus" (redislock --help shows the usage)
@@ -154,4 +195,6 @@ exit 1, one line: redislock: Redis node DEAD: connect: Connection refused
 exit 2, one line: redislock: list takes at most 1 argument (PATTERN) (redislock --help shows the usage)
 exit 2, one line: redislock: --limit must be a number from 1 to 1000000, not "0" (redislock --help shows the usage)
 exit 1, one line: redislock: Redis node DEAD: connect: Connection refused
+exit 2, one line: redislock: --for must be a number of seconds above 0, not "0" (redislock --help shows the usage)
 ValueError: RedisLock::inspect(): Argument #1 ($resource) must not be empty
+ValueError: RedisLock::watch(): Argument #2 ($timeout) must be a number of seconds above 0 and at most 3600
