@@ -125,6 +125,11 @@ static zend_result set_fencing(rl_settings *s, zval *v, uint32_t argnum, const c
     return opt_bool(v, &s->fencing, argnum, name);
 }
 
+static zend_result set_holder_names(rl_settings *s, zval *v, uint32_t argnum, const char *name)
+{
+    return opt_bool(v, &s->holder_names, argnum, name);
+}
+
 static zend_result set_auto_extend(rl_settings *s, zval *v, uint32_t argnum, const char *name)
 {
     if (opt_bool(v, &s->auto_extend, argnum, name) == FAILURE) {
@@ -285,6 +290,7 @@ static const struct rl_option {
     {"auto_release", set_auto_release, false},
     {"reentrant", set_reentrant, false},
     {"fencing", set_fencing, false},
+    {"holder_names", set_holder_names, false},
     {"auto_extend", set_auto_extend, false},
     {"max_hold", set_max_hold, false},
     {"logger", set_logger, false},

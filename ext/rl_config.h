@@ -21,6 +21,7 @@ typedef struct rl_settings {
     bool auto_release;
     bool reentrant;          /* false: one object serves many owners (no re-entry) */
     bool fencing;            /* number every acquisition (fencingToken()) */
+    bool holder_names;       /* tokens carry host, pid and request (inspect(), the redislock command) */
     bool auto_extend;        /* the watchdog thread keeps locks extended */
     double max_hold;         /* seconds after which it stops; 0: never */
     double drift_factor;

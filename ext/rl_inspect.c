@@ -5,12 +5,56 @@
 #include "src/lock/rl_quorum.h"
 #include "src/topology/rl_slots.h"
 #include "zend_smart_str.h"
+#include "SAPI.h"
+#include "src/base/rl_token.h"
+#include <unistd.h>
 #include <stdio.h>
 #include <string.h>
 
+/* The host's name, asked once per process (a system call per lock else). */
+static const char *host_name(void)
+{
+    static ZEND_TLS char host[256]; /* a thread's own on a thread-safe PHP */
+    static ZEND_TLS pid_t asked_by;
+    if (asked_by != getpid()) {
+        if (gethostname(host, sizeof host - 1) != 0 || host[0] == '\0') {
+            snprintf(host, sizeof host, "unknown-host");
+        }
+        host[sizeof host - 1] = '\0';
+        asked_by = getpid();
+    }
+    return host;
+}
+
+size_t rl_holder_name(char *out, size_t cap)
+{
+    const char *method = SG(request_info).request_method, *uri = SG(request_info).request_uri;
+    const char *host = host_name();
+    int n;
+    if (uri != NULL && method != NULL) {
+        /* the path only: a query string may hold what must not be shown */
+        n = snprintf(out, cap, "%s pid=%ld %s %.*s", host, (long)getpid(), method, (int)strcspn(uri, "?#"), uri);
+    } else {
+        const char *script = SG(request_info).path_translated;
+        n = snprintf(out, cap, "%s pid=%ld %s %s", host, (long)getpid(), sapi_module.name, script != NULL ? script : "-");
+    }
+    return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
+}
+
+/* inspect()'s holders' names: from each token that carries one. */
+static void on_token(void *ctx, const char *token, size_t len)
+{
+    zval *names = ctx;
+    size_t nlen;
+    const char *name = rl_token_holder(token, len, &nlen);
+    if (name != NULL) {
+        add_next_index_stringl(names, name, nlen);
+    }
+}
+
 /* A node's answer ("KIND HOLDERS PTTL WAITERS FENCE", rl_op.h) as the
  * array the methods return; false when it does not parse. */
-static bool state_of(const char *text, zval *out)
+static bool state_of(const char *text, zval *names, zval *out)
 {
     char kind[16];
     long long holders, pttl, waiters, fence;
@@ -31,6 +75,8 @@ static bool state_of(const char *text, zval *out)
     } else {
         add_assoc_null(out, "fence");
     }
+    Z_TRY_ADDREF_P(names);
+    add_assoc_zval(out, "names", names); /* option holder_names: who holds it */
     return true;
 }
 
@@ -40,7 +86,7 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     rl_object *o;
     rl_vote stack_votes[8], *votes;
     size_t i, answered = 0;
-    zval nodes, state;
+    zval nodes, state, *names;
 
     ZEND_PARSE_PARAMETERS_START(1, 1)
         Z_PARAM_STR(resource)
@@ -50,9 +96,14 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
         RETURN_THROWS();
     }
     votes = o->n <= 8 ? stack_votes : ecalloc(o->n, sizeof *votes);
-    rl_op op = {.kind = RL_OP_INSPECT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key)};
+    names = ecalloc(o->n, sizeof *names);
     memset(votes, 0, o->n * sizeof *votes);
-    rl_object_run(o, &op, votes, o->n, 0);
+    for (i = 0; i < o->n; i++) { /* each node's own: one run per node, its holders' names apart */
+        rl_op op = {.kind = RL_OP_INSPECT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .on_key = on_token,
+                    .on_key_ctx = &names[i]};
+        array_init(&names[i]);
+        rl_nodes_run(&o->nodes[i], 1, &op, &votes[i], 1, 0, &o->timeouts, &o->timeouts);
+    }
 
     array_init(return_value);
     add_assoc_str(return_value, "resource", zend_string_copy(resource));
@@ -60,7 +111,7 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     array_init(&nodes);
     for (i = 0; i < o->n; i++) {
         rl_vote *v = &votes[i];
-        if (v->err.code == RL_OK && v->yes && state_of(v->err.msg, &state)) {
+        if (v->err.code == RL_OK && v->yes && state_of(v->err.msg, &names[i], &state)) {
             answered++;
         } else {
             array_init(&state);
@@ -81,6 +132,10 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
         add_assoc_string(return_value, "node", votes[0].conn->name);
         zval_ptr_dtor(&nodes);
     }
+    for (i = 0; i < o->n; i++) {
+        zval_ptr_dtor(&names[i]);
+    }
+    efree(names);
     if (votes != stack_votes) {
         efree(votes);
     }

@@ -5,6 +5,11 @@
 #define RL_INSPECT_H
 #include "php.h"
 
+/* The name a holder_names token carries: host, pid and the request (the
+ * method and path of a web request, never its query string; else the
+ * SAPI and the script), written to out (cap bytes); its length. */
+size_t rl_holder_name(char *out, size_t cap);
+
 /* inspect(string $resource): array. RedisLock: the resource's state, or an
  * exception when its node cannot answer; RedLock: "nodes", each node's
  * state or its error, an exception only when no node answered. */

@@ -10,6 +10,7 @@
 #include "src/base/rl_status.h"
 #include <stdlib.h>
 #include "src/base/rl_token.h"
+#include "rl_inspect.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <string.h>
@@ -230,7 +231,7 @@ static const char *kind_name(int mode)
 int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, zend_string **token_out,
                 bool first)
 {
-    char token[RL_TOKEN_LEN + 1];
+    char token[RL_NAMED_TOKEN_MAX + 1], name[RL_HOLDER_NAME_MAX + 1];
     rl_op op = {.kind = RL_OP_LOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
                  .token = token, .token_len = RL_TOKEN_LEN, .ttl_ms = ttl_ms};
     rl_held *h = rl_held_find(o, key);
@@ -271,7 +272,8 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
         }
         rl_held_remove(o, key); /* expired while held: no longer ours */
     }
-    if (kind->owner == NULL && rl_token_new(token) != 0) {
+    if (kind->owner == NULL
+        && (op.token_len = rl_token_named(token, name, o->holder_names ? rl_holder_name(name, sizeof name) : 0)) == 0) {
         rl_throw_status(RL_E_RANDOM, "cannot read random bytes for a token");
         return -1;
     }
@@ -355,6 +357,11 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     }
     if (EG(exception) || rl_now_us() >= deadline_us) {
         return EG(exception) ? -1 : 0;
+    }
+    char name[RL_HOLDER_NAME_MAX + 1];
+    if (o->holder_names && kind->owner == NULL) {
+        like.holder = name;
+        like.holder_len = rl_holder_name(name, sizeof name);
     }
     nodes_of(o, &ns);
     call.contended = !queue_first; /* the try found it held */

@@ -224,6 +224,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
     o->auto_release = s->auto_release;
     o->reentrant = s->reentrant;
     o->fencing = s->fencing;
+    o->holder_names = s->holder_names;
     o->auto_extend = s->auto_extend;
     o->max_hold_us = (int64_t)(s->max_hold * 1e6);
     o->timeouts.connect_us = (int64_t)(s->connect_timeout * 1e6);

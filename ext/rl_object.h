@@ -39,6 +39,7 @@ struct rl_object {
     bool auto_release;
     bool reentrant;        /* false: held records per owner (key => chain), no re-entry */
     bool fencing;          /* acquisitions are numbered (fence counter per key) */
+    bool holder_names;     /* fresh tokens name their holder (rl_token_named) */
     bool auto_extend;      /* the watchdog keeps its locks extended */
     int64_t max_hold_us;   /* ... for at most this long (0: no cap) */
     rl_timeouts timeouts;

@@ -96,3 +96,38 @@ int rl_token_new(char out[RL_TOKEN_LEN + 1])
     out[RL_TOKEN_LEN] = '\0';
     return 0;
 }
+
+size_t rl_token_named(char out[RL_NAMED_TOKEN_MAX + 1], const char *name, size_t name_len)
+{
+    size_t i, len = RL_TOKEN_LEN;
+    if (rl_token_new(out) != 0) {
+        return 0;
+    }
+    if (name_len == 0) {
+        return len;
+    }
+    out[len++] = ' ';
+    for (i = 0; i < name_len && i < RL_HOLDER_NAME_MAX; i++) {
+        unsigned char c = (unsigned char)name[i];
+        out[len++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
+    }
+    out[len] = '\0';
+    return len;
+}
+
+const char *rl_token_holder(const char *token, size_t token_len, size_t *len)
+{
+    size_t i;
+    *len = 0;
+    if (token_len <= RL_TOKEN_LEN + 1 || token_len > RL_NAMED_TOKEN_MAX || token[RL_TOKEN_LEN] != ' ') {
+        return NULL;
+    }
+    for (i = 0; i < RL_TOKEN_LEN; i++) { /* our hex, not an owner name that happens to hold a space */
+        char c = token[i];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+            return NULL;
+        }
+    }
+    *len = token_len - RL_TOKEN_LEN - 1;
+    return token + RL_TOKEN_LEN + 1;
+}

@@ -452,20 +452,28 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
     return yes ? RL_REPLY_YES : RL_REPLY_NO;
 }
 
-/* INSPECT's reply: {kind, holders, pttl, waiters, fence}: a yes with them
- * in err as "KIND HOLDERS PTTL WAITERS FENCE" (kind one of the script's
- * words, checked). */
-static int judge_inspect(const redisReply *reply, char *err, size_t errlen)
+/* INSPECT's reply: {kind, holders, pttl, waiters, fence, tokens}: a yes
+ * with the first five in err as "KIND HOLDERS PTTL WAITERS FENCE" (kind one
+ * of the script's words, checked); each holder's token told to op->on_key
+ * (for the names it may carry; the caller shows no more of it). */
+static int judge_inspect(const rl_op *op, const redisReply *reply, char *err, size_t errlen)
 {
     static const char *const kinds[] = {"free", "lock", "shared", "semaphore", "other"};
-    const redisReply *k;
+    const redisReply *k, *tokens;
     size_t i, known = 0;
-    if (reply->elements != 5 || !is_bulk(k = reply->element[0])) {
+    if (reply->elements != 6 || !is_bulk(k = reply->element[0])
+        || (tokens = reply->element[5])->type != REDIS_REPLY_ARRAY) {
         snprintf(err, errlen, "malformed reply to the inspect script");
         return RL_REPLY_ERROR;
     }
     for (i = 1; i < 5; i++) {
         if (reply->element[i]->type != REDIS_REPLY_INTEGER) {
+            snprintf(err, errlen, "malformed reply to the inspect script");
+            return RL_REPLY_ERROR;
+        }
+    }
+    for (i = 0; i < tokens->elements; i++) {
+        if (!is_bulk(tokens->element[i])) {
             snprintf(err, errlen, "malformed reply to the inspect script");
             return RL_REPLY_ERROR;
         }
@@ -476,6 +484,9 @@ static int judge_inspect(const redisReply *reply, char *err, size_t errlen)
     if (!known) {
         snprintf(err, errlen, "malformed reply to the inspect script");
         return RL_REPLY_ERROR;
+    }
+    for (i = 0; i < tokens->elements && op->on_key != NULL; i++) {
+        op->on_key(op->on_key_ctx, tokens->element[i]->str, tokens->element[i]->len);
     }
     snprintf(err, errlen, "%.*s %lld %lld %lld %lld", (int)k->len, k->str, reply->element[1]->integer,
              reply->element[2]->integer, reply->element[3]->integer, reply->element[4]->integer);
@@ -583,7 +594,7 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
             return judge_queued(reply, value, err, errlen);
         }
         if (op->kind == RL_OP_INSPECT) {
-            return judge_inspect(reply, err, errlen);
+            return judge_inspect(op, reply, err, errlen);
         }
         if (op->kind == RL_OP_SCAN) {
             return judge_scan(op, reply, err, errlen);

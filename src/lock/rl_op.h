@@ -32,7 +32,8 @@ typedef enum rl_op_kind {
     RL_OP_FENCE_RAISE,  /* raise key's fence counter to op->fence (Lua) */
     RL_OP_HOLDS,        /* yes when token holds key now, of any kind (Lua) */
     RL_OP_INSPECT,      /* what an operator sees of key (Lua, read-only): a yes
-                           with "KIND HOLDERS PTTL WAITERS FENCE" in err */
+                           with "KIND HOLDERS PTTL WAITERS FENCE" in err, each
+                           live holder's token (16 at most) told to on_key */
     RL_OP_SCAN,         /* SCAN cursor MATCH match: a yes with the next cursor in
                            err, each lock key found told to on_key (key routes
                            it: a Cluster scans the master of key's slot) */
@@ -94,8 +95,12 @@ typedef struct rl_op {
     const char *cursor;  /* SCAN: where the scan goes on ("0": from the start) */
     const char *match;   /* SCAN: the MATCH pattern (NUL-terminated) */
     void (*on_key)(void *ctx, const char *key, size_t len); /* SCAN: each key found that is
-                            not a lock's derived key (those hold a NUL byte) */
+                            not a lock's derived key (those hold a NUL byte);
+                            INSPECT: each holder's token */
     void *on_key_ctx;
+    const char *holder;  /* LOCK_WAIT making fresh tokens: the holder's name each
+                            one carries (rl_token_named; NULL: none) */
+    size_t holder_len;
 } rl_op;
 
 /* The largest result a stampede guard's release hands to its waiters: it

@@ -191,16 +191,21 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "return 0",
 [RL_SCRIPT_INSPECT] =
     "\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
-    "local kind, holders = 'free', 0\n"
+    "local kind, holders, tokens = 'free', 0, {}\n"
     "local t = redis.call('type', KEYS[1]).ok\n"
     "if t == 'zset' then\n"
     "  kind, holders = 'semaphore', redis.call('zcount', KEYS[1], now, '+inf')\n"
+    "  tokens = redis.call('zrangebyscore', KEYS[1], now, '+inf', 'limit', 0, 16)\n"
     "elseif t == 'string' then\n"
-    "  if redis.call('get', KEYS[1]) == '\\0shared' then\n"
+    "  local v = redis.call('get', KEYS[1])\n"
+    "  if v == '\\0shared' then\n"
     "    kind = 'shared'\n"
-    "    if redis.call('type', KEYS[4]).ok == 'zset' then holders = redis.call('zcount', KEYS[4], now, '+inf') end\n"
+    "    if redis.call('type', KEYS[4]).ok == 'zset' then\n"
+    "      holders = redis.call('zcount', KEYS[4], now, '+inf')\n"
+    "      tokens = redis.call('zrangebyscore', KEYS[4], now, '+inf', 'limit', 0, 16)\n"
+    "    end\n"
     "  else\n"
-    "    kind, holders = 'lock', 1\n"
+    "    kind, holders, tokens = 'lock', 1, {v}\n"
     "  end\n"
     "elseif t ~= 'none' then\n"
     "  kind = 'other'\n"
@@ -214,7 +219,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "end\n"
     "local fence = -1\n"
     "if redis.call('type', KEYS[3]).ok == 'string' then fence = tonumber(redis.call('get', KEYS[3])) or -1 end\n"
-    "return {kind, holders, redis.call('pttl', KEYS[1]), waiters, fence}",
+    "return {kind, holders, redis.call('pttl', KEYS[1]), waiters, fence, tokens}",
 [RL_SCRIPT_LEAVE] =
     "\n\n\nlocal tail = ':' .. ARGV[1]\n"
     "for _, e in ipairs(redis.call('lrange', KEYS[1], 0, -1)) do\n"

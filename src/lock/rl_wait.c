@@ -165,7 +165,7 @@ static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks
 int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us, int promoting,
                 const rl_wait_hooks *hooks, int *status)
 {
-    char waiter[RL_TOKEN_LEN + 1], token[RL_TOKEN_LEN + 1];
+    char waiter[RL_TOKEN_LEN + 1], token[RL_NAMED_TOKEN_MAX + 1];
     rl_op op = *like;
     rl_tally wake; /* the wake waits' and the leave's votes */
     int queued = 0, r = 0;
@@ -199,7 +199,8 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
             r = 0;
             break;
         }
-        if (like->token == NULL && rl_token_new(token) != 0) { /* a fresh token per attempt */
+        if (like->token == NULL /* a fresh token per attempt */
+            && (op.token_len = rl_token_named(token, like->holder, like->holder != NULL ? like->holder_len : 0)) == 0) {
             *status = RL_E_RANDOM;
             r = -1;
             break;

@@ -236,14 +236,23 @@ UNIT_TEST(test_lockops)
         ENCODES_TO(&inspect, RL_FORM_FIRST,
                    "*7\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
                    "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n");
-        CHECK(judged_err(&inspect, "*5\r\n$6\r\nshared\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n", &iv, text) == RL_REPLY_YES
-              && strcmp(text, "shared 2 4999 3 -1") == 0, "inspect: %s", text);
-        CHECK(judged_err(&inspect, "*5\r\n$4\r\nevil\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n", &iv, text) == RL_REPLY_ERROR,
+        struct {
+            int n;
+            char keys[4][16];
+        } toks = {0};
+        inspect.on_key = unit_scan_key;
+        inspect.on_key_ctx = &toks;
+        CHECK(judged_err(&inspect, "*6\r\n$6\r\nshared\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*2\r\n$2\r\nt1\r\n$2\r\nt2\r\n", &iv, text)
+              == RL_REPLY_YES && strcmp(text, "shared 2 4999 3 -1") == 0 && toks.n == 2 && strcmp(toks.keys[1], "t2") == 0,
+              "inspect: %s, %d tokens", text, toks.n);
+        CHECK(judged_err(&inspect, "*6\r\n$4\r\nevil\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*0\r\n", &iv, text) == RL_REPLY_ERROR,
               "inspect: an unknown kind");
-        CHECK(judged_err(&inspect, "*5\r\n$4\r\nlock\r\n:1\r\n$1\r\n5\r\n:0\r\n:7\r\n", &iv, text) == RL_REPLY_ERROR,
+        CHECK(judged_err(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n$1\r\n5\r\n:0\r\n:7\r\n*0\r\n", &iv, text) == RL_REPLY_ERROR,
               "inspect: a TTL not an integer");
-        CHECK(judged_err(&inspect, "*4\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n", &iv, text) == RL_REPLY_ERROR,
-              "inspect: four elements");
+        CHECK(judged_err(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n:7\r\n*1\r\n:1\r\n", &iv, text) == RL_REPLY_ERROR,
+              "inspect: a token not a string");
+        CHECK(judged_err(&inspect, "*5\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n:7\r\n", &iv, text) == RL_REPLY_ERROR,
+              "inspect: five elements");
     }
     {
         /* SCAN: its cursor and pattern; each key told but the derived ones

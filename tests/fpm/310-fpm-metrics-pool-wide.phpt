@@ -87,6 +87,20 @@ foreach ($trs[1] as $tr) {
 echo "phpinfo: shared ", $rows["Shared by the processes forked after start (php-fpm's workers)"] ?? 'NO ROW',
     ", acquired ", ($rows['acquired'] ?? '') === (string)(3 * $requests) ? 'the pool total' : 'NO: ' . ($rows['acquired'] ?? '-'),
     ", ", ($rows['errors: connect failed (code 1)'] ?? '') === (string)$requests ? 'errors by code' : 'NO errors row', "\n";
+// option holder_names in a web request: the method and the path, never the query string
+$fpm->writeScript('hold.php', <<<'PHP'
+    <?php
+    echo getmypid(), "\n";
+    $lock = new RedisLock($_GET['addr'], ['holder_names' => true]);
+    $t = $lock->lock('r310-named', 10000);
+    echo json_encode($lock->inspect('r310-named')['names']), "\n";
+    $lock->unlock('r310-named', $t);
+    PHP);
+$res = $fpm->request('hold.php', $q + ['api_key' => 's3cret']);
+$pid = RlTestFpm::pidOf($res);
+$names = json_decode(explode("\n", $res['body'])[1], true);
+echo "holder name in php-fpm: ", $names === [gethostname() . " pid=$pid GET /hold.php"] ? 'host, pid, GET /hold.php' : 'NO: ' . json_encode($names),
+    str_contains($res['body'], 's3cret') ? ', THE QUERY SHOWN' : '', "\n";
 $fpm->stop();
 
 // loaded by each worker (the pool's php_admin_value[extension]): its own numbers, and it says so
@@ -117,4 +131,5 @@ the wait is in the bucket of 0.1 s and above: yes
 every metric typed: yes
 read by one worker of the pool: yes
 phpinfo: shared yes, acquired the pool total, errors by code
+holder name in php-fpm: host, pid, GET /hold.php
 loaded by the worker: # redislock: pool-wide no: this worker loaded the extension itself (the pool's php_admin_value[extension]), after php-fpm forked it; these are its numbers only. Load it in php.ini for the pool's

@@ -1,5 +1,5 @@
 --TEST--
-The redislock command (bridge/bin/redislock) and inspect(): list the locks (SCAN, derived keys left out; a pattern, a limit), show a resource (free, a lock with its waiters and fence counter, a shared lock, a semaphore, another prefix; a table or JSON; RedLock node by node with an unreachable one), watch it (woken at once by a release that wakes a waiter), release it whoever holds it (--yes needed off a terminal; the line names who; its waiter takes the lock; again: nothing to release, exit 1); bad input and unreachable servers: one line, exit 2 or 1, no password
+The redislock command (bridge/bin/redislock) and inspect(): list the locks (SCAN, derived keys left out; a pattern, a limit), show a resource (free, a lock with its waiters and fence counter, its holder's name with option holder_names, a shared lock, a semaphore, another prefix; a table or JSON; RedLock node by node with an unreachable one), watch it (woken at once by a release that wakes a waiter), release it whoever holds it (--yes needed off a terminal; the line names who; its waiter takes the lock; again: nothing to release, exit 1); bad input and unreachable servers: one line, exit 2 or 1, no password
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -66,6 +66,21 @@ foreach ([['o254-shared'], ['o254-sem'], ['--prefix', 'app:', 'o254']] as $args)
     [$rc, $out] = rl_cli('-s', $server, ...[...$args, 'show', $res]);
     echo "exit $rc: ", preg_replace(['/^\S+:\d+ +/m', '/\d+\.\d{3} s/'], ['NODE  ', 'T s'], explode("\n", $out, 3)[2]);
 }
+
+echo "-- holder names (option holder_names): the host, pid and script; never an owner's own token\n";
+$named = new RedisLock($server, ['holder_names' => true]);
+$tn = $named->lock('o254-named', 10000);
+$other = new RedisLock($server, ['holder_names' => true]);
+$owner = $other->lock('o254-owned', 10000, 0.0, 'job-7');
+$me = gethostname() . ' pid=' . getmypid() . ' cli ';
+$names = $named->inspect('o254-named')['names'];
+echo "inspect(): ", count($names) === 1 && str_starts_with($names[0], $me) && str_ends_with($names[0], '254-cli-show-release.php') ? 'host, pid, cli and the script' : 'NO: ' . json_encode($names),
+    "; the token's random part shown: ", str_contains(json_encode($named->inspect('o254-named')), substr($tn, 0, 32)) ? 'YES' : 'no', "\n";
+[$rc, $out] = rl_cli('-s', $server, 'show', 'o254-named');
+echo "show: ", str_contains($out, "held by: $me") ? 'held by: HOST pid=PID cli SCRIPT' : "NO: $out", "\n";
+echo "an owner's token: ", json_encode($other->inspect('o254-owned')['names']), ", plain tokens: ", json_encode($holder->inspect('o254-shared')['names']), "\n";
+echo "the named token works as any: ", var_export($named->extend('o254-named', $tn, 5000) && $named->unlock('o254-named', $tn), true), "\n";
+$other->unlock('o254-owned', $owner);
 
 echo "-- list (SCAN, never KEYS): the locks above, not their queues, fence counters or other keys\n";
 $r->del('lock:o254-zz');
@@ -161,6 +176,11 @@ again: exit 1, redislock: "o254" was not held: nothing released
 exit 0: NODE  shared  2        T s  0        -
 exit 0: NODE  semaphore  2        T s  0        -
 exit 0: NODE  lock  1        T s  0        -
+-- holder names (option holder_names): the host, pid and script; never an owner's own token
+inspect(): host, pid, cli and the script; the token's random part shown: no
+show: held by: HOST pid=PID cli SCRIPT
+an owner's token: [], plain tokens: []
+the named token works as any: true
 -- list (SCAN, never KEYS): the locks above, not their queues, fence counters or other keys
 exit 0
 resource  node  kind  holders  ttl  waiters  fence

@@ -1,21 +1,26 @@
 -- INSPECT: KEYS lock, queue, fence, shared holders; no ARGV. What an
 -- operator sees of a resource, read-only: {kind, holders, pttl, waiters,
--- fence}. kind 'free', 'lock', 'shared', 'semaphore', or 'other' (a key of
+-- fence, tokens} (tokens: the live holders', 16 at most, for their names). kind 'free', 'lock', 'shared', 'semaphore', or 'other' (a key of
 -- another type, not ours); holders live now (a shared lock's or a
 -- semaphore's, 1 for a lock); pttl the lock key's PTTL (-2 none, -1 no
 -- TTL); waiters live in the queue; fence the counter's value (-1 none).
 --@keys lock queue fence shared
 --@ now
-local kind, holders = 'free', 0
+local kind, holders, tokens = 'free', 0, {}
 local t = redis.call('type', KEYS[1]).ok
 if t == 'zset' then
   kind, holders = 'semaphore', redis.call('zcount', KEYS[1], now, '+inf')
+  tokens = redis.call('zrangebyscore', KEYS[1], now, '+inf', 'limit', 0, 16)
 elseif t == 'string' then
-  if redis.call('get', KEYS[1]) == '\0shared' then
+  local v = redis.call('get', KEYS[1])
+  if v == '\0shared' then
     kind = 'shared'
-    if redis.call('type', KEYS[4]).ok == 'zset' then holders = redis.call('zcount', KEYS[4], now, '+inf') end
+    if redis.call('type', KEYS[4]).ok == 'zset' then
+      holders = redis.call('zcount', KEYS[4], now, '+inf')
+      tokens = redis.call('zrangebyscore', KEYS[4], now, '+inf', 'limit', 0, 16)
+    end
   else
-    kind, holders = 'lock', 1
+    kind, holders, tokens = 'lock', 1, {v}
   end
 elseif t ~= 'none' then
   kind = 'other'
@@ -29,4 +34,4 @@ if redis.call('type', KEYS[2]).ok == 'list' then
 end
 local fence = -1
 if redis.call('type', KEYS[3]).ok == 'string' then fence = tonumber(redis.call('get', KEYS[3])) or -1 end
-return {kind, holders, redis.call('pttl', KEYS[1]), waiters, fence}
+return {kind, holders, redis.call('pttl', KEYS[1]), waiters, fence, tokens}

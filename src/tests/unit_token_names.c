@@ -1,0 +1,27 @@
+/* Tokens that name their holder (option holder_names): the random part, a
+ * space and the name, cut and cleaned; only such a token gives a name back. */
+#include <string.h>
+#include "unit.h"
+#include "../base/rl_token.h"
+
+UNIT_TEST(test_token_named)
+{
+    char t[RL_NAMED_TOKEN_MAX + 1], long_name[300];
+    const char *name;
+    size_t len, n;
+
+    n = rl_token_named(t, "web-3 pid=42 GET /cart", 22);
+    name = rl_token_holder(t, n, &len);
+    CHECK(n == RL_TOKEN_LEN + 1 + 22 && name != NULL && len == 22 && memcmp(name, "web-3 pid=42 GET /cart", 22) == 0,
+          "named: %s", t);
+    n = rl_token_named(t, "a\nb\x7f", 4);
+    name = rl_token_holder(t, n, &len);
+    CHECK(name != NULL && len == 4 && memcmp(name, "a?b?", 4) == 0, "control bytes as '?'");
+    memset(long_name, 'x', sizeof long_name);
+    n = rl_token_named(t, long_name, sizeof long_name);
+    CHECK(n == RL_NAMED_TOKEN_MAX && strlen(t) == n, "cut at RL_HOLDER_NAME_MAX");
+    n = rl_token_named(t, NULL, 0);
+    CHECK(n == RL_TOKEN_LEN && rl_token_holder(t, n, &len) == NULL && len == 0, "no name: a plain token");
+    CHECK(rl_token_holder("job 7 of the nightly batch, an owner name of the caller", 55, &len) == NULL,
+          "an owner's own token is not read as a name");
+}
