@@ -14,8 +14,8 @@
 /* The host's name, asked once per process (a system call per lock else). */
 static const char *host_name(void)
 {
-    static ZEND_TLS char host[256]; /* a thread's own on a thread-safe PHP */
-    static ZEND_TLS pid_t asked_by;
+    ZEND_TLS char host[256]; /* a thread's own on a thread-safe PHP */
+    ZEND_TLS pid_t asked_by;
     if (asked_by != getpid()) {
         if (gethostname(host, sizeof host - 1) != 0 || host[0] == '\0') {
             snprintf(host, sizeof host, "unknown-host");
