@@ -127,7 +127,10 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     } else if (o->redlock) {
         add_assoc_zval(return_value, "nodes", &nodes);
     } else { /* one node: its state beside the names */
-        zval *only = zend_hash_str_find(Z_ARRVAL(nodes), votes[0].conn->name, strlen(votes[0].conn->name));
+        zval *only = NULL;
+        ZEND_HASH_FOREACH_VAL(Z_ARRVAL(nodes), only) {
+            break; /* its one node's */
+        } ZEND_HASH_FOREACH_END();
         zend_hash_merge(Z_ARRVAL_P(return_value), Z_ARRVAL_P(only), zval_add_ref, 0);
         add_assoc_string(return_value, "node", votes[0].conn->name);
         zval_ptr_dtor(&nodes);
@@ -188,6 +191,7 @@ static int scan_master(rl_object *o, size_t i, const char *key, size_t key_len, 
                        rl_vote *vote)
 {
     char cursor[24] = "0";
+    rl_conn *asked = NULL;
     long calls = 0;
     do {
         rl_op op = {.kind = RL_OP_SCAN, .key = key, .key_len = key_len, .cursor = cursor, .match = match,
@@ -197,7 +201,12 @@ static int scan_master(rl_object *o, size_t i, const char *key, size_t key_len, 
         if (vote->err.code != RL_OK) {
             return vote->err.code;
         }
-        snprintf(cursor, sizeof cursor, "%s", vote->err.msg);
+        if (asked != NULL && vote->conn != asked) {
+            snprintf(cursor, sizeof cursor, "0"); /* another node answered (a failover): its cursor means nothing here */
+        } else {
+            snprintf(cursor, sizeof cursor, "%s", vote->err.msg);
+        }
+        asked = vote->conn;
     } while (strcmp(cursor, "0") != 0 && ++calls < SCAN_MAX_CALLS
              && zend_hash_num_elements(s->found) < (uint32_t)s->limit);
     return RL_OK;

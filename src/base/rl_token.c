@@ -107,7 +107,13 @@ size_t rl_token_named(char out[RL_NAMED_TOKEN_MAX + 1], const char *name, size_t
         return len;
     }
     out[len++] = ' ';
-    for (i = 0; i < name_len && i < RL_HOLDER_NAME_MAX; i++) {
+    if (name_len > RL_HOLDER_NAME_MAX) { /* cut, but not inside a UTF-8 character */
+        name_len = RL_HOLDER_NAME_MAX;
+        while (name_len > 0 && ((unsigned char)name[name_len] & 0xC0) == 0x80) {
+            name_len--;
+        }
+    }
+    for (i = 0; i < name_len; i++) {
         unsigned char c = (unsigned char)name[i];
         out[len++] = c < 0x20 || c == 0x7f ? '?' : (char)c;
     }

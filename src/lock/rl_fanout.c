@@ -309,9 +309,13 @@ static int64_t deadline_of(const rl_vote *v, const rl_timeouts *t)
 }
 
 /* After a timeout a node is not asked again for this long: a stalled node
- * costs its timeout once, not on every call. */
-static int64_t down_window(const rl_timeouts *t)
+ * costs its timeout once, not on every call. A blocking read's reply time
+ * holds its block (a waiter's, watch()'s, up to an hour): the least then. */
+static int64_t down_window(const rl_op *op, const rl_timeouts *t)
 {
+    if (op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_WATCH) {
+        return 1000000;
+    }
     return t->reply_us > 1000000 ? t->reply_us : 1000000;
 }
 
@@ -332,7 +336,7 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         }
     }
     rl_conn_close(v->conn);
-    rl_conn_set_down_until(v->conn, now + down_window(t));
+    rl_conn_set_down_until(v->conn, now + down_window(op, t));
     finish(v, RL_E_TIMEOUT, 0);
 }
 
@@ -544,6 +548,16 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
     }
     if (fds != stack_fds) {
         free(fds);
+    }
+    if (op->kind == RL_OP_SCAN) {
+        /* SCAN raised its connections' reply bounds when it was written
+         * (rl_lockops.c); a reply that never came (a timeout, a lost
+         * connection) did not put them back: the lock bounds again */
+        for (i = 0; i < n; i++) {
+            if (votes[i].conn != NULL) {
+                rl_conn_set_limits(votes[i].conn, NULL);
+            }
+        }
     }
     return yes;
 }

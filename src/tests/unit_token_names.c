@@ -20,6 +20,10 @@ UNIT_TEST(test_token_named)
     memset(long_name, 'x', sizeof long_name);
     n = rl_token_named(t, long_name, sizeof long_name);
     CHECK(n == RL_NAMED_TOKEN_MAX && strlen(t) == n, "cut at RL_HOLDER_NAME_MAX");
+    memset(long_name, 'x', sizeof long_name);
+    memcpy(long_name + RL_HOLDER_NAME_MAX - 1, "\xc3\xa9", 2); /* an e-acute across the cut */
+    n = rl_token_named(t, long_name, sizeof long_name);
+    CHECK(n == RL_NAMED_TOKEN_MAX - 1 && (unsigned char)t[n - 1] == 'x', "cut before a character the limit splits");
     n = rl_token_named(t, NULL, 0);
     CHECK(n == RL_TOKEN_LEN && rl_token_holder(t, n, &len) == NULL && len == 0, "no name: a plain token");
     CHECK(rl_token_holder("job 7 of the nightly batch, an owner name of the caller", 55, &len) == NULL,

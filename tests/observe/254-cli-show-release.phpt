@@ -79,6 +79,25 @@ echo "inspect(): ", count($names) === 1 && str_starts_with($names[0], $me) && st
 [$rc, $out] = rl_cli('-s', $server, 'show', 'o254-named');
 echo "show: ", str_contains($out, "held by: $me") ? 'held by: HOST pid=PID cli SCRIPT' : "NO: $out", "\n";
 echo "an owner's token: ", json_encode($other->inspect('o254-owned')['names']), ", plain tokens: ", json_encode($holder->inspect('o254-shared')['names']), "\n";
+// a web request's name: its method and path, never the query string (PHP's built-in server
+// gives the whole URI, query and all, as the request URI)
+$docroot = rl_mktemp_dir('rl-254-www-');
+file_put_contents("$docroot/hold.php", '<?php $l = new RedisLock(' . var_export($server, true) . ', ["holder_names" => true]);
+    $t = $l->lock("o254-web", 10000); echo json_encode($l->inspect("o254-web")["names"]); $l->unlock("o254-web", $t);');
+$port = rl_free_port();
+$web = proc_open([PHP_BINARY, '-n', '-d', 'extension=' . getenv('REDISLOCK_TEST_EXT'), '-S', "127.0.0.1:$port", '-t', $docroot],
+    [0 => ['file', '/dev/null', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => ['file', '/dev/null', 'w']], $webPipes);
+$body = null;
+rl_wait_until(function () use ($port, &$body) {
+    $body = @file_get_contents("http://127.0.0.1:$port/hold.php?api_key=s3cret&x=1");
+    return $body !== false;
+}, 10, 0.05);
+proc_terminate($web);
+proc_close($web);
+rl_rmtree($docroot);
+$webNames = json_decode((string)$body, true);
+echo "a web request's name: ", is_array($webNames) && count($webNames) === 1 && str_ends_with($webNames[0], ' GET /hold.php')
+    ? 'HOST pid=PID GET /hold.php' : "NO: $body", str_contains((string)$body, 's3cret') ? ', THE QUERY SHOWN' : '', "\n";
 echo "the named token works as any: ", var_export($named->extend('o254-named', $tn, 5000) && $named->unlock('o254-named', $tn), true), "\n";
 $other->unlock('o254-owned', $owner);
 
@@ -180,6 +199,7 @@ exit 0: NODE  lock  1        T s  0        -
 inspect(): host, pid, cli and the script; the token's random part shown: no
 show: held by: HOST pid=PID cli SCRIPT
 an owner's token: [], plain tokens: []
+a web request's name: HOST pid=PID GET /hold.php
 the named token works as any: true
 -- list (SCAN, never KEYS): the locks above, not their queues, fence counters or other keys
 exit 0
@@ -215,6 +235,6 @@ exit 1, one line: redislock: Redis node DEAD: connect: Connection refused
 exit 2, one line: redislock: list takes at most 1 argument (PATTERN) (redislock --help shows the usage)
 exit 2, one line: redislock: --limit must be a number from 1 to 1000000, not "0" (redislock --help shows the usage)
 exit 1, one line: redislock: Redis node DEAD: connect: Connection refused
-exit 2, one line: redislock: --for must be a number of seconds above 0, not "0" (redislock --help shows the usage)
+exit 2, one line: redislock: --for must be a number of seconds above 0 and at most a year, not "0" (redislock --help shows the usage)
 ValueError: RedisLock::inspect(): Argument #1 ($resource) must not be empty
 ValueError: RedisLock::watch(): Argument #2 ($timeout) must be a number of seconds above 0 and at most 3600
