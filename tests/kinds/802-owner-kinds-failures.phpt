@@ -56,9 +56,10 @@ $got = microtime(true);
 $child->wait(30);
 $released = (float)$r->get('lock:x802');
 $late = $got - $released;
-// it looks every 200 ms: well before its 10 s wait ends (2.5 s: a CI host running
-// several suites on 2 cores starved this process past 1.2 s once)
-echo "promoted soon after the other reader left: ", $late >= 0 && $late < 2.5 ? 'yes' : "NO ($late s)", "\n";
+// it looks every 200 ms: well before its 10 s wait ends (5 s: a CI host running
+// several suites on 2 cores starved this process past 1.2 s once, and this
+// test failed once more with 2.5 s, in the CI of fd745ec, sid-valkey row)
+echo "promoted soon after the other reader left: ", $late >= 0 && $late < 5.0 ? 'yes' : "NO ($late s)", "\n";
 var_dump($r->get('lock:w802'));
 $l->unlock('w802', 'T');
 $r->del('lock:x802');
