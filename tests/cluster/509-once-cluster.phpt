@@ -33,8 +33,8 @@ rebuilds run: 1
 left on its master: 0
 -- master 2, the first rebuild's end: throw
 first rebuilder: threw
-ran with 'page 2': 1
-waited with 'page 2': 3
+ran: 1
+waited: 3
 rebuilds run: 2
 left on its master: 0
 -- master 3, the first rebuild's end: return

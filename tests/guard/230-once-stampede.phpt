@@ -29,14 +29,14 @@ rebuilds run: 1
 lock keys left: 0
 -- the first rebuild's end: throw
 first rebuilder: threw
-ran with 'page 2': 1
-waited with 'page 2': 5
+ran: 1
+waited: 5
 rebuilds run: 2
 lock keys left: 0
 -- the first rebuild's end: fatal
 first rebuilder: fatal error
-ran with 'page 2': 1
-waited with 'page 2': 5
+ran: 1
+waited: 5
 rebuilds run: 2
 lock keys left: 0
 -- the first rebuild's end: kill

@@ -31,7 +31,7 @@ rebuilds run: 1
 left queued or held: 0
 -- the first rebuild's end: throw
 first rebuilder: threw
-ran with 'page 2': 1
-waited with 'page 2': 4
+ran: 1
+waited: 4
 rebuilds run: 2
 left queued or held: 0

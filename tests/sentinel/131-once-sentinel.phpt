@@ -27,7 +27,7 @@ rebuilds run: 1
 left on the master: 0
 -- the first rebuild's end: throw
 first rebuilder: threw
-ran with 'page 2': 1
-waited with 'page 2': 3
+ran: 1
+waited: 3
 rebuilds run: 2
 left on the master: 0
