@@ -35,7 +35,7 @@ static rl_conn *nodes_wait_conn(void *ctx, size_t i)
     return rl_object_wait_conn(ctx, i);
 }
 
-static void nodes_of(rl_object *o, rl_lock_nodes *ns)
+void rl_lock_nodes_of(rl_object *o, rl_lock_nodes *ns)
 {
     memset(ns, 0, sizeof *ns);
     ns->n = o->n;
@@ -54,7 +54,7 @@ static void nodes_of(rl_object *o, rl_lock_nodes *ns)
 
 /* A failure of the protocol itself (no memory, no random bytes), unless
  * an exception says it already (the adapter's). */
-static int fail_status(int status)
+int rl_lock_fail_status(int status)
 {
     if (!EG(exception)) {
         rl_throw_status(status, status == RL_E_RANDOM ? "cannot read random bytes for a token" : "out of memory");
@@ -82,7 +82,7 @@ static void context_of(const rl_tally *t, int64_t start_us, zval *ctx)
 }
 
 /* Logs event with the votes as context (and a token hint when token is set). */
-static void log_votes(rl_object *o, const rl_tally *t, int64_t start_us, const char *level, const char *event,
+void rl_lock_log_votes(rl_object *o, const rl_tally *t, int64_t start_us, const char *level, const char *event,
                       zend_string *key, const char *token)
 {
     zval ctx;
@@ -101,10 +101,10 @@ static void log_votes(rl_object *o, const rl_tally *t, int64_t start_us, const c
 
 /* Fewer than a quorum of nodes could answer: log it, then throw naming
  * each node that failed (a logger's own exception becomes the previous). */
-static int fail_no_quorum(rl_object *o, const rl_tally *t, zend_string *key, int64_t start_us)
+int rl_lock_fail_no_quorum(rl_object *o, const rl_tally *t, zend_string *key, int64_t start_us)
 {
     RL_COUNT(failed);
-    log_votes(o, t, start_us, "error", "failed", key, NULL);
+    rl_lock_log_votes(o, t, start_us, "error", "failed", key, NULL);
     rl_throw_nodes(t->votes, t->n, t->quorum);
     return -1;
 }
@@ -122,7 +122,7 @@ static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
 /* auto_extend: hands a won lock to the watchdog, on the nodes the votes
  * went to (a sentinel group's master, a cluster slot's master). false, with
  * an exception, when the watchdog cannot take it. */
-static bool watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h)
+bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h)
 {
     const rl_endpoint *stack[RL_STACK_VOTES], **eps = t->n <= RL_STACK_VOTES ? stack : ecalloc(t->n, sizeof *eps);
     rl_watch_spec spec;
@@ -178,26 +178,26 @@ static int report_attempt(rl_object *o, zend_string *key, const rl_op *op, const
         rl_held *h = rl_held_add(o, key, *token_out, a->until_us);
         h->fence = a->fence;
         h->mode = op->mode;
-        if (o->auto_extend && !watch(o, &a->tally, op, h)) {
+        if (o->auto_extend && !rl_lock_watch(o, &a->tally, op, h)) {
             return -1; /* held and recorded: auto-release, or the caller's release, has it */
         }
         RL_COUNT(acquired);
         RL_COUNT_ADD(acquired_shared, op->mode == RL_MODE_SHARED);
         RL_COUNT_ADD(acquired_permits, op->mode == RL_MODE_PERMIT);
         r = 1;
-        log_votes(o, &a->tally, a->start_us, "info", op->mode == RL_MODE_SHARED ? "acquired_shared"
+        rl_lock_log_votes(o, &a->tally, a->start_us, "info", op->mode == RL_MODE_SHARED ? "acquired_shared"
                   : op->mode == RL_MODE_PERMIT ? "acquired_permit" : "acquired", key, op->token);
     }
     if (a->outcome == RL_NO_QUORUM) {
-        r = fail_no_quorum(o, &a->tally, key, a->start_us);
+        r = rl_lock_fail_no_quorum(o, &a->tally, key, a->start_us);
     }
     if (a->late) {
         /* won, but the validity was over when the replies came: taken back */
         RL_COUNT(late_grants);
-        log_votes(o, &a->tally, a->start_us, "warning", "late", key, NULL);
+        rl_lock_log_votes(o, &a->tally, a->start_us, "warning", "late", key, NULL);
     } else if (a->contended) {
         RL_COUNT(contended);
-        log_votes(o, &a->tally, a->start_us, "debug", "contended", key, NULL);
+        rl_lock_log_votes(o, &a->tally, a->start_us, "debug", "contended", key, NULL);
     }
     /* a logger that threw: the lock state is already consistent (a won lock
      * is recorded, so auto-release covers it); the caller sees the exception */
@@ -212,9 +212,9 @@ static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string 
     rl_attempt a;
     int r;
 
-    nodes_of(o, &ns);
+    rl_lock_nodes_of(o, &ns);
     if (rl_attempt_run(&ns, op, ours_before(o, key, op), first, &a) != 0) {
-        return fail_status(RL_E_NOMEM);
+        return rl_lock_fail_status(RL_E_NOMEM);
     }
     r = report_attempt(o, key, op, &a, token_out);
     rl_attempt_free(&a);
@@ -363,14 +363,14 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
         like.holder = name;
         like.holder_len = rl_holder_name(name, sizeof name);
     }
-    nodes_of(o, &ns);
+    rl_lock_nodes_of(o, &ns);
     call.contended = !queue_first; /* the try found it held */
     int64_t start_us = rl_now_us();
     r = rl_wait_run(&ns, &like, deadline_us, promoting, &hooks, &status);
     if (call.contended) {
         rl_metrics_observe(RL_H_WAITED, rl_now_us() - start_us);
     }
-    return status != 0 ? fail_status(status) : r;
+    return status != 0 ? rl_lock_fail_status(status) : r;
 }
 
 /* The lock this process holds on key with token (NULL: its newest), with
@@ -409,14 +409,14 @@ static int release_run(rl_object *o, zend_string *key, const rl_op *op, rl_verdi
     rl_lock_nodes ns;
     int r;
 
-    nodes_of(o, &ns);
+    rl_lock_nodes_of(o, &ns);
     if (rl_release_run(&ns, op, v) != 0) {
-        return fail_status(RL_E_NOMEM);
+        return rl_lock_fail_status(RL_E_NOMEM);
     }
     if (v->outcome != RL_NO_QUORUM) {
         return v->outcome == RL_WON;
     }
-    r = fail_no_quorum(o, &v->tally, key, v->start_us);
+    r = rl_lock_fail_no_quorum(o, &v->tally, key, v->start_us);
     rl_verdict_free(v);
     return r;
 }
@@ -454,10 +454,10 @@ static int release_as(rl_object *o, zend_string *key, zend_string *token, bool d
             rl_metrics_observe(RL_H_HELD, rl_now_us() - taken_us);
         }
         /* a release on the lock key alone woke no waiter there: a warning */
-        log_votes(o, &v.tally, v.start_us, v.one_key ? "warning" : "info", "released", key, ZSTR_VAL(token));
+        rl_lock_log_votes(o, &v.tally, v.start_us, v.one_key ? "warning" : "info", "released", key, ZSTR_VAL(token));
     } else if (ours) {
         RL_COUNT(expired); /* held it, but its TTL ran out first */
-        log_votes(o, &v.tally, v.start_us, "warning", "expired", key, ZSTR_VAL(token));
+        rl_lock_log_votes(o, &v.tally, v.start_us, "warning", "expired", key, ZSTR_VAL(token));
     }
     rl_verdict_free(&v);
     return EG(exception) ? -1 : r;
@@ -485,16 +485,16 @@ int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long
     /* the shared form at once when this object holds it shared */
     op.mode = h != NULL && h->mode == RL_MODE_SHARED && zend_string_equals(h->token, token)
               ? RL_MODE_SHARED : RL_MODE_EXCLUSIVE;
-    nodes_of(o, &ns);
+    rl_lock_nodes_of(o, &ns);
     if (rl_extend_run(&ns, &op, &v) != 0) {
-        return fail_status(RL_E_NOMEM);
+        return rl_lock_fail_status(RL_E_NOMEM);
     }
     if (v.unacknowledged && h != NULL) {
         rl_held_remove_token(o, key, token); /* released where unacknowledged: not held any more */
         h = NULL;
     }
     if (v.outcome == RL_NO_QUORUM) {
-        r = fail_no_quorum(o, &v.tally, key, v.start_us);
+        r = rl_lock_fail_no_quorum(o, &v.tally, key, v.start_us);
     } else if (v.outcome == RL_WON) {
         r = 1;
         rl_metrics_count(RL_M_EXTENDED, 1);
@@ -539,11 +539,11 @@ int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
 
     /* as for extend: the shared form at once when this object holds it shared */
     op.mode = h != NULL && h->mode == RL_MODE_SHARED ? RL_MODE_SHARED : RL_MODE_EXCLUSIVE;
-    nodes_of(o, &ns);
+    rl_lock_nodes_of(o, &ns);
     if (rl_holds_run(&ns, &op, &v) != 0) {
-        return fail_status(RL_E_NOMEM);
+        return rl_lock_fail_status(RL_E_NOMEM);
     }
-    r = v.outcome == RL_NO_QUORUM ? fail_no_quorum(o, &v.tally, key, v.start_us) : v.outcome == RL_WON;
+    r = v.outcome == RL_NO_QUORUM ? rl_lock_fail_no_quorum(o, &v.tally, key, v.start_us) : v.outcome == RL_WON;
     rl_verdict_free(&v);
     return r;
 }
@@ -562,7 +562,7 @@ int rl_lock_force(rl_object *o, zend_string *key)
     }
     if (r == 1) {
         RL_COUNT(released);
-        log_votes(o, &v.tally, v.start_us, "warning", "force_released", key, NULL); /* a one-key release shows in its votes */
+        rl_lock_log_votes(o, &v.tally, v.start_us, "warning", "force_released", key, NULL); /* a one-key release shows in its votes */
     }
     rl_verdict_free(&v);
     return EG(exception) ? -1 : r;

@@ -4,6 +4,7 @@
 #ifndef RL_LOCKING_H
 #define RL_LOCKING_H
 #include "rl_object.h"
+#include "src/lock/rl_node_set.h"
 
 /* What an acquire asks for: a lock, a shared lock, or a permit of a
  * semaphore of `limit` permits; and the token, when the caller names it. */
@@ -58,5 +59,26 @@ int rl_lock_force(rl_object *o, zend_string *key);
 
 /* ms of validity left of a lock this object holds on key, else 0. */
 zend_long rl_lock_validity(rl_object *o, zend_string *key);
+
+/* The pieces the other acquire files (rl_many.c) share with these. */
+
+/* The protocol's node set over o's nodes. */
+void rl_lock_nodes_of(rl_object *o, rl_lock_nodes *ns);
+
+/* Throws for a failure of the protocol itself (no memory, no random
+ * bytes) unless an exception says it already; -1. */
+int rl_lock_fail_status(int status);
+
+/* Logs event (key's) with the votes, and a token hint when token is set. */
+void rl_lock_log_votes(rl_object *o, const rl_tally *t, int64_t start_us, const char *level, const char *event,
+                       zend_string *key, const char *token);
+
+/* Fewer than a quorum could answer: counted, logged, thrown naming the
+ * nodes; -1. */
+int rl_lock_fail_no_quorum(rl_object *o, const rl_tally *t, zend_string *key, int64_t start_us);
+
+/* auto_extend: hands h (won by op, a LOCK of one key) to the watchdog on
+ * the nodes of t; false with an exception when it cannot take it. */
+bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h);
 
 #endif

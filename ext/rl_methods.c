@@ -45,7 +45,7 @@ bool rl_check_wait(double wait, uint32_t argnum)
 /* When a wait of `wait` seconds must end: never after the request's own
  * max_execution_time (counted from the request start, on the wall clock:
  * PHP's timer counts CPU time, which a waiting process does not use). */
-static int64_t wait_deadline(double wait)
+int64_t rl_wait_deadline(double wait)
 {
     int64_t now = rl_now_us(), deadline = now + (int64_t)(wait * 1e6);
     if (EG(timeout_seconds) > 0) {
@@ -67,7 +67,7 @@ static int take(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
 {
     int r;
     if (retries == NULL) {
-        return rl_lock_wait(o, key, kind, ttl, wait_deadline(wait), token_out, NULL);
+        return rl_lock_wait(o, key, kind, ttl, rl_wait_deadline(wait), token_out, NULL);
     }
     r = rl_lock_try(o, key, kind, ttl, token_out, true);
     while (r == 0 && !EG(exception) && rl_retry_again(retries)) {
@@ -264,7 +264,7 @@ void rl_method_once(INTERNAL_FUNCTION_PARAMETERS)
         zval_ptr_dtor(&rebuilt);
         RETURN_LONG(RL_ONCE_RAN);
     }
-    r = rl_lock_wait(o, key, &guard, a.ttl, wait_deadline(a.wait), &token, &result);
+    r = rl_lock_wait(o, key, &guard, a.ttl, rl_wait_deadline(a.wait), &token, &result);
     if (r != 1) {
         if (r < 0 && token) {
             release_beside_exception(o, key, token); /* taken, but a logger threw: not kept */

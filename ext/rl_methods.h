@@ -22,6 +22,10 @@ bool rl_check_owner(zend_string *owner, uint32_t argnum);
 /* wait in 0..86400 s, else a ValueError naming argument argnum. */
 bool rl_check_wait(double wait, uint32_t argnum);
 
+/* When a wait of `wait` seconds must end (monotonic): never after the
+ * request's own max_execution_time. */
+int64_t rl_wait_deadline(double wait);
+
 /* lock(), lockShared(), acquirePermit(): with retries, tries per retries
  * (RedLock's retryCount); else waits up to wait seconds, woken at release.
  * Returns the token or null. */

@@ -3,6 +3,7 @@
 #include "src/base/rl_pid.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
+#include "rl_many.h"
 #include "rl_inspect.h"
 #include "rl_observe.h"
 #include "rl_pool.h"
@@ -136,6 +137,16 @@ PHP_METHOD(RedisLock, acquirePermit)
 PHP_METHOD(RedisLock, unlock)
 {
     rl_method_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, lockMany)
+{
+    rl_method_lock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedisLock, unlockMany)
+{
+    rl_method_unlock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 PHP_METHOD(RedisLock, extend)

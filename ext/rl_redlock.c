@@ -2,6 +2,7 @@
 #include "rl_redlock.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
+#include "rl_many.h"
 #include "rl_inspect.h"
 
 zend_class_entry *rl_ce_redlock;
@@ -110,6 +111,16 @@ PHP_METHOD(RedLock, lockShared)
 PHP_METHOD(RedLock, unlock)
 {
     rl_method_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedLock, lockMany)
+{
+    rl_method_lock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
+}
+
+PHP_METHOD(RedLock, unlockMany)
+{
+    rl_method_unlock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 PHP_METHOD(RedLock, extend)

@@ -57,6 +57,19 @@ final class RedisLock
 
     public function unlock(string $resource, string $token): bool {}
 
+    /**
+     * Takes every one of $resources for $ttl ms, or none, waiting up to $wait s (woken when the resource it
+     * waits for is released); one token for all (each is then a lock of its own). Null when not had.
+     * @param array $resources a list of resource names
+     */
+    public function lockMany(array $resources, int $ttl, float $wait = 0.0, ?string $token = null): ?string {}
+
+    /**
+     * Releases each of $resources that $token holds; true when every one was.
+     * @param array $resources a list of resource names
+     */
+    public function unlockMany(array $resources, string $token): bool {}
+
     public function extend(string $resource, string $token, int $ttl): bool {}
 
     /** Runs $callback($token) holding $resource; releases also when it throws. */
@@ -154,6 +167,19 @@ final class RedLock
     public function lockShared(string $resource, int $ttl, float $wait = 0.0, ?string $token = null): ?string {}
 
     public function unlock(string $resource, string $token): bool {}
+
+    /**
+     * Takes every one of $resources for $ttl ms, or none, waiting up to $wait s (woken when the resource it
+     * waits for is released); one token for all (each is then a lock of its own). Null when not had.
+     * @param array $resources a list of resource names
+     */
+    public function lockMany(array $resources, int $ttl, float $wait = 0.0, ?string $token = null): ?string {}
+
+    /**
+     * Releases each of $resources that $token holds; true when every one was.
+     * @param array $resources a list of resource names
+     */
+    public function unlockMany(array $resources, string $token): bool {}
 
     public function extend(string $resource, string $token, int $ttl): bool {}
 

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 49d9c54e7495bf83ffa0c288ad424bfc64bb057b */
+ * Stub hash: 62699f8e6385981b735b955f35054f94701814bf */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -33,6 +33,18 @@ ZEND_END_ARG_INFO()
 
 ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_unlock, 0, 2, _IS_BOOL, 0)
 	ZEND_ARG_TYPE_INFO(0, resource, IS_STRING, 0)
+	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_lockMany, 0, 2, IS_STRING, 1)
+	ZEND_ARG_TYPE_INFO(0, resources, IS_ARRAY, 0)
+	ZEND_ARG_TYPE_INFO(0, ttl, IS_LONG, 0)
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, wait, IS_DOUBLE, 0, "0.0")
+	ZEND_ARG_TYPE_INFO_WITH_DEFAULT_VALUE(0, token, IS_STRING, 1, "null")
+ZEND_END_ARG_INFO()
+
+ZEND_BEGIN_ARG_WITH_RETURN_TYPE_INFO_EX(arginfo_class_RedisLock_unlockMany, 0, 2, _IS_BOOL, 0)
+	ZEND_ARG_TYPE_INFO(0, resources, IS_ARRAY, 0)
 	ZEND_ARG_TYPE_INFO(0, token, IS_STRING, 0)
 ZEND_END_ARG_INFO()
 
@@ -111,6 +123,10 @@ ZEND_END_ARG_INFO()
 
 #define arginfo_class_RedLock_unlock arginfo_class_RedisLock_unlock
 
+#define arginfo_class_RedLock_lockMany arginfo_class_RedisLock_lockMany
+
+#define arginfo_class_RedLock_unlockMany arginfo_class_RedisLock_unlockMany
+
 #define arginfo_class_RedLock_extend arginfo_class_RedisLock_extend
 
 #define arginfo_class_RedLock_synchronized arginfo_class_RedisLock_synchronized
@@ -143,6 +159,8 @@ ZEND_METHOD(RedisLock, lock);
 ZEND_METHOD(RedisLock, lockShared);
 ZEND_METHOD(RedisLock, acquirePermit);
 ZEND_METHOD(RedisLock, unlock);
+ZEND_METHOD(RedisLock, lockMany);
+ZEND_METHOD(RedisLock, unlockMany);
 ZEND_METHOD(RedisLock, extend);
 ZEND_METHOD(RedisLock, synchronized);
 ZEND_METHOD(RedisLock, once);
@@ -161,6 +179,8 @@ ZEND_METHOD(RedLock, __construct);
 ZEND_METHOD(RedLock, lock);
 ZEND_METHOD(RedLock, lockShared);
 ZEND_METHOD(RedLock, unlock);
+ZEND_METHOD(RedLock, lockMany);
+ZEND_METHOD(RedLock, unlockMany);
 ZEND_METHOD(RedLock, extend);
 ZEND_METHOD(RedLock, synchronized);
 ZEND_METHOD(RedLock, once);
@@ -198,6 +218,8 @@ static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, lockShared, arginfo_class_RedisLock_lockShared, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, acquirePermit, arginfo_class_RedisLock_acquirePermit, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, unlock, arginfo_class_RedisLock_unlock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, lockMany, arginfo_class_RedisLock_lockMany, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedisLock, unlockMany, arginfo_class_RedisLock_unlockMany, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, extend, arginfo_class_RedisLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, synchronized, arginfo_class_RedisLock_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, once, arginfo_class_RedisLock_once, ZEND_ACC_PUBLIC)
@@ -221,6 +243,8 @@ static const zend_function_entry class_RedLock_methods[] = {
 	ZEND_ME(RedLock, lock, arginfo_class_RedLock_lock, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, lockShared, arginfo_class_RedLock_lockShared, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, unlock, arginfo_class_RedLock_unlock, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, lockMany, arginfo_class_RedLock_lockMany, ZEND_ACC_PUBLIC)
+	ZEND_ME(RedLock, unlockMany, arginfo_class_RedLock_unlockMany, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, extend, arginfo_class_RedLock_extend, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, synchronized, arginfo_class_RedLock_synchronized, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedLock, once, arginfo_class_RedLock_once, ZEND_ACC_PUBLIC)

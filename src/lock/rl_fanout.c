@@ -334,6 +334,9 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
             /* the node may still run our SET when it wakes up: take it back then */
             rl_undo_defer(v->conn, op->key, op->key_len, op->token, op->token_len);
         }
+        for (size_t i = 0; v->sent && op->kind == RL_OP_LOCK_MANY && i < op->nkeys; i++) {
+            rl_undo_defer(v->conn, op->keys[i], op->key_lens[i], op->token, op->token_len);
+        }
     }
     rl_conn_close(v->conn);
     rl_conn_set_down_until(v->conn, now + down_window(op, t));

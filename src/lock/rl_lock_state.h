@@ -15,9 +15,10 @@
 #include <stdint.h>
 #include "../transport/rl_conn.h"
 
-/* Deferred undos kept per connection; later ones are dropped (the lock's
- * TTL still bounds them). */
-#define RL_CONN_MAX_UNDO 8
+/* Deferred undos kept per connection (a lockMany() of RL_MANY_MAX
+ * resources fits); later ones are dropped (the lock's TTL still bounds
+ * them). */
+#define RL_CONN_MAX_UNDO 64
 
 /* Longest stream entry id kept (ms-seq: two 64-bit numbers and a dash), with its NUL. */
 #define RL_WAKE_ID_MAX 48

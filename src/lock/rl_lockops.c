@@ -1,5 +1,7 @@
 #include "rl_lockops.h"
+#include "rl_lock_keys.h"
 #include "rl_lock_state.h"
+#include "rl_manyops.h"
 #include "rl_survey.h"
 #include "rl_scripts.h"
 #include "../base/rl_status.h"
@@ -11,77 +13,17 @@
 #include <string.h>
 #include <hiredis/hiredis.h>
 
-/* The keys of one lock besides the lock key (rl_scripts.c, rl_key_derived()):
- * its queue, reservation, fence counter, shared holders and wake streams
- * (one per bucket of waiters), in the order of their roles (rl_key_role):
- * a role's key is buf[SLOT(role)]. Short keys are built on the stack. */
-#define SLOT(role) ((role) - RL_KEY_QUEUE) /* RL_KEY_WAKE's: the first wake stream */
-#define NKEYS (SLOT(RL_KEY_WAKE) + RL_WAKE_BUCKETS)
-
 /* SCAN asks for this many keys a call; Redis may answer more (a bucket's
  * chain whole), up to SCAN_MAX_KEYS before the reply is refused. */
 #define SCAN_COUNT 100
 #define SCAN_MAX_KEYS 4096
-typedef struct lock_keys {
-    char stack[NKEYS][128];
-    char *buf[NKEYS];
-    size_t len[NKEYS];
-} lock_keys;
-
-/* One derivation; the other keys are copies with their letter put in. */
-static int lock_keys_make(lock_keys *k, const char *key, size_t key_len)
-{
-    static const char letter[NKEYS] = {[SLOT(RL_KEY_QUEUE)] = 'q', [SLOT(RL_KEY_RESERVATION)] = 'r',
-                                       [SLOT(RL_KEY_FENCE)] = 'f', [SLOT(RL_KEY_SHARED)] = 's',
-                                       [SLOT(RL_KEY_WAKE)] = 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H',
-                                       'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P'};
-    size_t i, len = rl_key_derived(key, key_len, letter[0], NULL, 0); /* the same length for each letter */
-    size_t at = rl_key_derived_letter_at(key, key_len);
-    for (i = 0; i < NKEYS; i++) {
-        k->len[i] = len;
-        k->buf[i] = len + 1 <= sizeof k->stack[i] ? k->stack[i] : malloc(len + 1);
-        if (k->buf[i] == NULL) {
-            while (i-- > 0) {
-                if (k->buf[i] != k->stack[i]) {
-                    free(k->buf[i]);
-                }
-            }
-            return RL_E_NOMEM;
-        }
-        if (i == 0) {
-            rl_key_derived(key, key_len, letter[0], k->buf[0], len + 1);
-        } else {
-            memcpy(k->buf[i], k->buf[0], len + 1);
-            k->buf[i][at] = letter[i];
-        }
-    }
-    return 0;
-}
-
-static void lock_keys_free(lock_keys *k)
-{
-    size_t i;
-    for (i = 0; i < NKEYS; i++) {
-        if (k->buf[i] != k->stack[i]) {
-            free(k->buf[i]);
-        }
-    }
-}
-
-
-int rl_wake_bucket(const char *waiter, size_t len)
-{
-    char c = len > 0 ? waiter[len - 1] : '0';
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 0;
-}
-
 /* A bit of script_head()'s `with`: a key the script may go without. */
 #define WITH(role) (1u << (role))
 
 /* EVAL/EVALSHA <script> <numkeys> <keys...>: the script's KEYS in the order
  * its .lua file names them (rl_script_keys_of()), leaving out each key it
  * may go without unless `with` has its role's bit. */
-static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, const lock_keys *k,
+static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, const rl_lock_keys *k,
                         unsigned with)
 {
     const rl_script_keys *sk = rl_script_keys_of(s);
@@ -103,14 +45,14 @@ static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, cons
         if (sk->role[i] == RL_KEY_LOCK) {
             rl_argv_add(b, op->key, op->key_len);
         } else if (sk->role[i] == RL_KEY_OWN_WAKE) {
-            j = SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
+            j = RL_KEY_SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
             rl_argv_add(b, k->buf[j], k->len[j]);
         } else if (sk->role[i] == RL_KEY_WAKE) {
             for (j = 0; j < RL_WAKE_BUCKETS; j++) {
-                rl_argv_add(b, k->buf[SLOT(RL_KEY_WAKE) + j], k->len[SLOT(RL_KEY_WAKE) + j]);
+                rl_argv_add(b, k->buf[RL_KEY_SLOT(RL_KEY_WAKE) + j], k->len[RL_KEY_SLOT(RL_KEY_WAKE) + j]);
             }
         } else {
-            rl_argv_add(b, k->buf[SLOT(sk->role[i])], k->len[SLOT(sk->role[i])]);
+            rl_argv_add(b, k->buf[RL_KEY_SLOT(sk->role[i])], k->len[RL_KEY_SLOT(sk->role[i])]);
         }
     }
 }
@@ -127,12 +69,12 @@ static void xread_head(rl_argv *b, const rl_op *op, const char *count)
 }
 
 /* XREAD COUNT 64 BLOCK <ms> STREAMS <base>\0w <last entry seen> */
-static int append_wake_wait(rl_conn *c, const rl_op *op, const lock_keys *k, int64_t now_us)
+static int append_wake_wait(rl_conn *c, const rl_op *op, const rl_lock_keys *k, int64_t now_us)
 {
     rl_argv b = {.argc = 0};
     const char *from;
     xread_head(&b, op, "64");
-    int w = SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
+    int w = RL_KEY_SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
     rl_argv_add(&b, k->buf[w], k->len[w]);
     if ((from = rl_wake_cursor(c, op->waiter, op->waiter_len)) != NULL) {
         rl_argv_add_str(&b, from);
@@ -161,7 +103,7 @@ static void append_acquire_flags(rl_argv *b, const rl_op *op)
 
 /* A shared lock's or a permit's acquire script; a LOCK is one try (never
  * queued), the op's token standing in for the waiter id it needs. */
-static void append_acquire_other(rl_argv *b, const rl_op *op, int eval, const lock_keys *k)
+static void append_acquire_other(rl_argv *b, const rl_op *op, int eval, const rl_lock_keys *k)
 {
     int wait = op->kind == RL_OP_LOCK_WAIT;
     if (op->mode == RL_MODE_SHARED) {
@@ -187,12 +129,15 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
 {
     int eval = (form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL), rc;
     rl_argv b = {.argc = 0};
-    lock_keys k;
+    rl_lock_keys k;
     int derived = (op->kind == RL_OP_UNLOCK && !op->one_key) || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
                   || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_INSPECT || op->kind == RL_OP_WATCH || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
                   || (op->kind == RL_OP_LOCK && (op->fencing || op->promote || op->mode != RL_MODE_EXCLUSIVE));
 
-    if (derived && lock_keys_make(&k, op->key, op->key_len) != 0) {
+    if (op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) {
+        return rl_many_op_append(c, op, eval, now_us);
+    }
+    if (derived && rl_lock_keys_make(&k, op->key, op->key_len) != 0) {
         return RL_E_NOMEM;
     }
     if ((op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT) && op->mode != RL_MODE_EXCLUSIVE) {
@@ -251,7 +196,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         int j;
         xread_head(&b, op, "1");
         for (j = 0; j < RL_WAKE_BUCKETS; j++) {
-            rl_argv_add(&b, k.buf[SLOT(RL_KEY_WAKE) + j], k.len[SLOT(RL_KEY_WAKE) + j]);
+            rl_argv_add(&b, k.buf[RL_KEY_SLOT(RL_KEY_WAKE) + j], k.len[RL_KEY_SLOT(RL_KEY_WAKE) + j]);
         }
         for (j = 0; j < RL_WAKE_BUCKETS; j++) {
             rl_argv_add(&b, "$", 1);
@@ -305,8 +250,10 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         break;
     case RL_OP_WAKE_WAIT:
         rc = append_wake_wait(c, op, &k, now_us);
-        lock_keys_free(&k);
+        rl_lock_keys_free(&k);
         return rc;
+    case RL_OP_LOCK_MANY:
+    case RL_OP_UNLOCK_MANY: /* written above */
     case RL_OP_SENTINEL_MASTER:
     case RL_OP_ROLE:
     case RL_OP_CLUSTER_SLOTS:
@@ -314,7 +261,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     }
     rc = rl_argv_append(c, &b, now_us);
     if (derived) {
-        lock_keys_free(&k);
+        rl_lock_keys_free(&k);
     }
     return rc;
 }
@@ -387,7 +334,7 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
     const char *last = NULL;
     size_t i, j, last_len = 0;
     int yes = 0, ours;
-    lock_keys k;
+    rl_lock_keys k;
 
     *gift = NULL;
     if (reply->elements != 1 || reply->element[0]->type != REDIS_REPLY_ARRAY
@@ -396,13 +343,13 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
         snprintf(err, errlen, "malformed XREAD reply");
         return RL_REPLY_ERROR;
     }
-    if (lock_keys_make(&k, op->key, op->key_len) != 0) {
+    if (rl_lock_keys_make(&k, op->key, op->key_len) != 0) {
         snprintf(err, errlen, "out of memory");
         return RL_REPLY_ERROR;
     }
-    i = SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
+    i = RL_KEY_SLOT(RL_KEY_WAKE) + rl_wake_bucket(op->waiter, op->waiter_len);
     ours = stream->element[0]->len == k.len[i] && memcmp(stream->element[0]->str, k.buf[i], k.len[i]) == 0;
-    lock_keys_free(&k);
+    rl_lock_keys_free(&k);
     if (!ours) { /* another lock's stream (a late reply to an earlier wait on this connection) */
         err[0] = '\0';
         return RL_REPLY_NO;
@@ -497,6 +444,9 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
     *value = 0;
     if (op->kind == RL_OP_SCAN && c != NULL) {
         rl_conn_set_limits(c, NULL); /* the lock bounds again (rl_lock_op_append raised them) */
+    }
+    if ((op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) && reply->type != REDIS_REPLY_ERROR) {
+        return rl_many_op_judge(op, reply, value, err, errlen);
     }
     switch (reply->type) {
     case REDIS_REPLY_ERROR:

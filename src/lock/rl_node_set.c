@@ -47,7 +47,7 @@ size_t rl_release_where(const rl_lock_nodes *ns, rl_tally *t, const rl_op *like,
     rl_op op = *like;
     size_t i, k = 0;
 
-    op.kind = RL_OP_UNLOCK;
+    op.kind = like->kind == RL_OP_LOCK_MANY ? RL_OP_UNLOCK_MANY : RL_OP_UNLOCK;
     for (i = 0; i < ns->n; i++) {
         if (pick(&t->votes[i])) {
             memset(&t->spare[k], 0, sizeof t->spare[k]);

@@ -19,6 +19,8 @@ const rl_op_family *rl_op_family_of(rl_op_kind kind)
     case RL_OP_INSPECT:
     case RL_OP_SCAN:
     case RL_OP_WATCH:
+    case RL_OP_LOCK_MANY:
+    case RL_OP_UNLOCK_MANY:
         break;
     case RL_OP_SENTINEL_MASTER:
     case RL_OP_ROLE:

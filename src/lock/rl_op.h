@@ -3,7 +3,8 @@
  * replies. A kind belongs to one family, and the family picks the writer
  * and the judge:
  *   lock (src/lock/rl_lockops.c): LOCK, UNLOCK, EXTEND, LOCK_WAIT,
- *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN, WATCH;
+ *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN, WATCH,
+ *     LOCK_MANY, UNLOCK_MANY (src/lock/rl_manyops.c);
  *   topology (src/topology/rl_topology_cmds.c): SENTINEL_MASTER, ROLE,
  *     CLUSTER_SLOTS.
  * The login (src/transport/rl_handshake.c) and Cluster's ASKING prefix are
@@ -37,8 +38,14 @@ typedef enum rl_op_kind {
     RL_OP_SCAN,         /* SCAN cursor MATCH match: a yes with the next cursor in
                            err, each lock key found told to on_key (key routes
                            it: a Cluster scans the master of key's slot) */
-    RL_OP_WATCH         /* XREAD key's every wake stream from now for wait_ms:
+    RL_OP_WATCH,        /* XREAD key's every wake stream from now for wait_ms:
                            yes when a release wrote a wake (a waiter woken) */
+    RL_OP_LOCK_MANY,    /* take keys[0..nkeys) all or none (Lua); with waiter and
+                           enqueue, queue it at the first one held: a no's
+                           value is the PTTL, and its message "INDEX ID": the
+                           key it waits for and its wake stream's last entry */
+    RL_OP_UNLOCK_MANY   /* release each of keys[] that holds token, waking its
+                           next waiter (Lua): a yes when one was (value: how many) */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */
@@ -101,6 +108,10 @@ typedef struct rl_op {
     const char *holder;  /* LOCK_WAIT making fresh tokens: the holder's name each
                             one carries (rl_token_named; NULL: none) */
     size_t holder_len;
+    const char *const *keys; /* LOCK_MANY, UNLOCK_MANY: the lock keys, all in one
+                            slot on a Cluster (key is keys[0] there, for routing) */
+    const size_t *key_lens;
+    size_t nkeys;
 } rl_op;
 
 /* The largest result a stampede guard's release hands to its waiters: it

@@ -15,6 +15,8 @@ typedef enum rl_script {
     RL_SCRIPT_FENCE_RAISE,  /* raise a fence counter to a number, never lower it */
     RL_SCRIPT_RELEASE_ONE_KEY, /* delete if ours, touching the lock key alone (no wake) */
     RL_SCRIPT_INSPECT,      /* what an operator sees of a resource (read-only) */
+    RL_SCRIPT_ACQUIRE_MANY, /* take every resource or none, else queue a waiter at the first held */
+    RL_SCRIPT_RELEASE_MANY, /* release each resource the token holds, waking its next waiter */
     RL_SCRIPT_COUNT
 } rl_script;
 

@@ -3,6 +3,7 @@
  * rl_scripts.c: each script's Lua, line for line with its file, and its KEYS. */
 static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_ACQUIRE] = {3, {RL_KEY_LOCK, RL_KEY_FENCE, RL_KEY_SHARED}, 0x6},
+    [RL_SCRIPT_ACQUIRE_MANY] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_OWN_WAKE}, 0x0},
     [RL_SCRIPT_ACQUIRE_PERMIT] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_ACQUIRE_SHARED] = {5, {RL_KEY_LOCK, RL_KEY_SHARED, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_ACQUIRE_WAIT] = {6, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_FENCE, RL_KEY_SHARED, RL_KEY_OWN_WAKE}, 0x38},
@@ -12,6 +13,7 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_INSPECT] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_FENCE, RL_KEY_SHARED}, 0x0},
     [RL_SCRIPT_LEAVE] = {3, {RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_RELEASE] = {5, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_SHARED, RL_KEY_WAKE}, 0x0},
+    [RL_SCRIPT_RELEASE_MANY] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_RELEASE_ONE_KEY] = {1, {RL_KEY_LOCK}, 0x0},
 };
 
@@ -32,6 +34,43 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "if fk then f = redis.call('incr', fk) end  -- first: a counter that cannot count takes nothing\n"
     "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2])\n"
     "return f",
+[RL_SCRIPT_ACQUIRE_MANY] =
+    "\n\n\n\n\n\n\n\n\n\n\nlocal n = #KEYS / 4\n"
+    "local b\n"
+    "for i = 1, n do\n"
+    "  local k = (i - 1) * 4\n"
+    "  local v = redis.pcall('get', KEYS[k + 1])\n"
+    "  if type(v) == 'table' then b = i break end  -- a semaphore, or a key of another kind: held\n"
+    "  if v ~= ARGV[1] then\n"
+    "    if v then b = i break end\n"
+    "    local woken = redis.call('get', KEYS[k + 3])\n"
+    "    if woken and woken ~= ARGV[3] then b = i break end  -- a woken waiter's, for 200 ms\n"
+    "  end\n"
+    "end\n"
+    "if not b then\n"
+    "  for i = 1, n do\n"
+    "    local k = (i - 1) * 4\n"
+    "    redis.call('set', KEYS[k + 1], ARGV[1], 'px', ARGV[2])\n"
+    "    if redis.call('get', KEYS[k + 3]) == ARGV[3] then redis.call('del', KEYS[k + 3]) end\n"
+    "  end\n"
+    "  return -3\n"
+    "end\n"
+    "local k = (b - 1) * 4\n"
+    "local pttl = redis.call('pttl', KEYS[k + 1])\n"
+    "if pttl == -2 then pttl = redis.call('pttl', KEYS[k + 3]) end\n"
+    "if ARGV[5] ~= '1' then return pttl end\n"
+    "local tail = ':' .. ARGV[3]\n"
+    "for i = 1, n do\n"
+    "  local q = (i - 1) * 4 + 2\n"
+    "  for _, e in ipairs(redis.call('lrange', KEYS[q], 0, -1)) do\n"
+    "    if string.sub(e, -string.len(tail)) == tail then redis.call('lrem', KEYS[q], 0, e) end\n"
+    "  end\n"
+    "  if redis.call('get', KEYS[q + 1]) == ARGV[3] then redis.call('del', KEYS[q + 1]) end\n"
+    "end\n"
+    "if ARGV[5] == '1' then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) local wait = tonumber(ARGV[4]) redis.call('rpush', KEYS[k + 2], (now + wait) .. ':' .. ARGV[3]) if redis.call('pttl', KEYS[k + 2]) < wait + 1000 then redis.call('pexpire', KEYS[k + 2], wait + 1000) end end\n"
+    "local last = redis.pcall('xrevrange', KEYS[k + 4], '+', '-', 'count', 1)\n"
+    "last = type(last) == 'table' and not last.err and last[1]\n"
+    "return {pttl, b, last and last[1] or '0-0'}",
 [RL_SCRIPT_ACQUIRE_PERMIT] =
     "\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
     "local kind = redis.call('type', KEYS[1]).ok\n"
@@ -258,6 +297,18 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "  local e = redis.call('lpop', KEYS[2]) if e then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) while e do local sep = string.find(e, ':', 1, true) local deadline = tonumber(string.sub(e, 1, sep - 1)) if deadline >= now then local id = string.sub(e, sep + 1) local wk = KEYS[5 + (tonumber(string.sub(id, -1), 16) or 0)] redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) redis.call('pexpire', wk, 10000) local nx = redis.call('lindex', KEYS[2], 0) if nx then local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) local nk = KEYS[5 + (tonumber(string.sub(nid, -1), 16) or 0)] redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) redis.call('pexpire', nk, 10000) end redis.call('set', KEYS[3], id, 'px', 200) break end e = redis.call('lpop', KEYS[2]) end end\n"
     "end\n"
     "return 1",
+[RL_SCRIPT_RELEASE_MANY] =
+    "\n\n\n\n\nlocal per = 3 + 16  -- RL_WAKE_BUCKETS wake streams\n"
+    "local released = 0\n"
+    "for i = 1, #KEYS / per do\n"
+    "  local k = (i - 1) * per\n"
+    "  if redis.pcall('get', KEYS[k + 1]) == ARGV[1] then  -- another kind (an error): not ours\n"
+    "    redis.call('del', KEYS[k + 1])\n"
+    "    released = released + 1\n"
+    "    local e = redis.call('lpop', KEYS[k + 2]) if e then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) while e do local sep = string.find(e, ':', 1, true) local deadline = tonumber(string.sub(e, 1, sep - 1)) if deadline >= now then local id = string.sub(e, sep + 1) local wk = KEYS[k + 4 + (tonumber(string.sub(id, -1), 16) or 0)] redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) redis.call('pexpire', wk, 10000) local nx = redis.call('lindex', KEYS[k + 2], 0) if nx then local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) local nk = KEYS[k + 4 + (tonumber(string.sub(nid, -1), 16) or 0)] redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) redis.call('pexpire', nk, 10000) end redis.call('set', KEYS[k + 3], id, 'px', 200) break end e = redis.call('lpop', KEYS[k + 2]) end end\n"
+    "  end\n"
+    "end\n"
+    "return released",
 [RL_SCRIPT_RELEASE_ONE_KEY] =
     "\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1])\n"
     "if v == '\\0shared' then return -1 end\n"

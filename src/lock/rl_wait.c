@@ -3,6 +3,7 @@
 #include "../base/rl_status.h"
 #include "../base/rl_token.h"
 #include "rl_lock_state.h"
+#include "rl_manyops.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -133,8 +134,34 @@ static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, con
     rl_conn *c;
     for (i = 0; i < ns->n; i++) {
         const rl_vote *v = &a->tally.votes[i];
-        if (v->err.code == RL_OK && !v->yes && v->err.msg[0] != '\0' && (c = ns->wait_conn(ns->ctx, i)) != NULL) {
-            rl_wake_cursor_set(c, op->waiter, op->waiter_len, v->err.msg);
+        const char *id = v->err.msg;
+        size_t at;
+        if (op->kind == RL_OP_LOCK_MANY && !rl_many_blocked(v->err.msg, op->nkeys, &at, &id)) {
+            continue;
+        }
+        if (v->err.code == RL_OK && !v->yes && id[0] != '\0' && (c = ns->wait_conn(ns->ctx, i)) != NULL) {
+            rl_wake_cursor_set(c, op->waiter, op->waiter_len, id);
+        }
+    }
+}
+
+/* A lock of several resources: the keys the nodes queued the waiter at
+ * (bits of *queued_at), and the first node's, the one it waits for (as
+ * a key of op; -1: none said). A RedLock's nodes may queue it at
+ * different keys: those wake it at their next look. */
+static void many_blocked(const rl_lock_nodes *ns, const rl_attempt *a, const rl_op *op, uint64_t *queued_at,
+                         long *wait_at)
+{
+    size_t i, at;
+    const char *id;
+    *wait_at = -1;
+    for (i = 0; i < ns->n; i++) {
+        const rl_vote *v = &a->tally.votes[i];
+        if (v->err.code == RL_OK && !v->yes && rl_many_blocked(v->err.msg, op->nkeys, &at, &id)) {
+            *queued_at |= (uint64_t)1 << at;
+            if (*wait_at < 0) {
+                *wait_at = (long)at;
+            }
         }
     }
 }
@@ -143,7 +170,8 @@ static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, con
  * 2 when a node said a guard's waiter is done (a done release took it off
  * the queue before it read its wake), or -RL_E_NOMEM; *pttl gets the
  * attempt's. */
-static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks *hooks, long long *pttl)
+static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks *hooks, long long *pttl,
+                   uint64_t *queued_at, long *wait_at)
 {
     rl_attempt a;
     int r;
@@ -152,6 +180,9 @@ static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks
     }
     if (op->enqueue) {
         start_wake_cursors(ns, &a, op);
+    }
+    if (op->kind == RL_OP_LOCK_MANY) {
+        many_blocked(ns, &a, op, queued_at, wait_at);
     }
     r = hooks->attempted(hooks->ctx, op, &a);
     *pttl = a.pttl;
@@ -170,9 +201,11 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
     rl_tally wake; /* the wake waits' and the leave's votes */
     int queued = 0, r = 0;
     long long pttl;
+    uint64_t queued_at = 0; /* a lock of several: the keys queued at */
+    long wait_at = -1;
 
     *status = 0;
-    op.kind = RL_OP_LOCK_WAIT;
+    op.kind = like->nkeys > 0 ? RL_OP_LOCK_MANY : RL_OP_LOCK_WAIT;
     op.waiter = waiter;
     op.waiter_len = RL_TOKEN_LEN;
     op.enqueue = 1;
@@ -206,7 +239,8 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
             break;
         }
         op.wait_ms = (deadline_us - now + 999) / 1000;
-        r = attempt(ns, &op, hooks, &pttl);
+        op.enqueue = op.enqueue || like->nkeys > 0; /* its script queues it where it waits now */
+        r = attempt(ns, &op, hooks, &pttl, &queued_at, &wait_at);
         if (r == -RL_E_NOMEM) {
             *status = RL_E_NOMEM;
             r = -1;
@@ -230,7 +264,16 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
          * queues only when it cannot grant): queue again */
         op.enqueue = pttl == RL_PTTL_TAKEN_BACK;
         recheck = recheck_at(ns->now_us(), pttl == RL_PTTL_TAKEN_BACK ? 0 : pttl, promoting, deadline_us);
-        woken = wait_for_wake(ns, &wake, &op, waiter, recheck, hooks);
+        if (like->nkeys > 0 && wait_at < 0) {
+            woken = -1; /* no node queued it: look at recheck */
+        } else {
+            rl_op at = op;
+            if (like->nkeys > 0) {
+                at.key = like->keys[wait_at];
+                at.key_len = like->key_lens[wait_at];
+            }
+            woken = wait_for_wake(ns, &wake, &at, waiter, recheck, hooks);
+        }
         if (woken == -RL_E_NOMEM) {
             *status = RL_E_NOMEM;
             r = -1;
@@ -249,8 +292,16 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
             op.enqueue = 1; /* the release took us off the queue */
         }
     }
-    if (queued) {
+    if (queued && like->nkeys == 0) {
         leave_queue(ns, &wake, &op, waiter);
+    }
+    for (size_t i = 0; i < like->nkeys; i++) {
+        if (queued_at & ((uint64_t)1 << i)) {
+            rl_op at = op;
+            at.key = like->keys[i];
+            at.key_len = like->key_lens[i];
+            leave_queue(ns, &wake, &at, waiter);
+        }
     }
     rl_tally_free(&wake);
     return r;

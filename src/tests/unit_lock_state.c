@@ -17,7 +17,7 @@ static int wrote(const rl_conn *c, const char *s)
 UNIT_TEST(test_lock_state_undo_bounds)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
-    char key[16];
+    char key[48];
     int i, kept = 0;
 
     CHECK(rl_undos_pending(c) == 0 && rl_undos_append(c, 1) == 0 && c->out_len == 0 && c->attached == NULL,
@@ -32,7 +32,9 @@ UNIT_TEST(test_lock_state_undo_bounds)
     CHECK(rl_undos_append(c, 1) == RL_CONN_MAX_UNDO && c->owed == RL_CONN_MAX_UNDO && rl_undos_pending(c) == 0,
           "all appended, then forgotten");
     for (i = 0; i < RL_CONN_MAX_UNDO + 3; i++) {
-        snprintf(key, sizeof key, "$7\r\nlock:k%d\r\n", i);
+        char name[16];
+        snprintf(name, sizeof name, "lock:k%d", i);
+        snprintf(key, sizeof key, "$%zu\r\n%s\r\n", strlen(name), name);
         kept += wrote(c, key) == (i < RL_CONN_MAX_UNDO);
     }
     CHECK(kept == RL_CONN_MAX_UNDO + 3, "the oldest kept, the newest dropped");

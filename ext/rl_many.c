@@ -1,0 +1,320 @@
+/* lockMany() and unlockMany() (docs/api.md, "Several resources at once"):
+ * every resource or none, by one script per node; a waiter queues at the
+ * first resource held and is woken by its release. On a Cluster whose
+ * resources span slots (no script can hold them), they are taken one by
+ * one in a fixed order, and what was taken is released on a failure. */
+#include "rl_many.h"
+#include "rl_locking.h"
+#include "rl_methods.h"
+#include "rl_errors.h"
+#include "rl_inspect.h"
+#include "php_redislock.h"
+#include "src/base/rl_clock.h"
+#include "src/base/rl_pid.h"
+#include "src/base/rl_status.h"
+#include "src/base/rl_token.h"
+#include "src/lock/rl_acquire.h"
+#include "src/lock/rl_hold.h"
+#include "src/lock/rl_manyops.h"
+#include "src/lock/rl_wait.h"
+#include "src/topology/rl_slots.h"
+#include "zend_exceptions.h"
+#include <string.h>
+
+/* The resources of a call as keys (prefixed), in byte order: the fixed
+ * order of a Cluster's one-by-one path, and of every script's KEYS. */
+typedef struct many {
+    zend_string *keys[RL_MANY_MAX];
+    const char *ptrs[RL_MANY_MAX];
+    size_t lens[RL_MANY_MAX];
+    size_t n;
+} many;
+
+static void many_free(many *m)
+{
+    while (m->n > 0) {
+        zend_string_release(m->keys[--m->n]);
+    }
+}
+
+static int key_order(const void *a, const void *b)
+{
+    const zend_string *x = *(zend_string *const *)a, *y = *(zend_string *const *)b;
+    return zend_binary_strcmp(ZSTR_VAL(x), ZSTR_LEN(x), ZSTR_VAL(y), ZSTR_LEN(y));
+}
+
+/* $resources (argument argnum): 1 to RL_MANY_MAX distinct non-empty strings. */
+static bool parse(rl_object *o, HashTable *ht, uint32_t argnum, many *m)
+{
+    zval *v;
+    size_t i;
+
+    m->n = 0;
+    if (zend_hash_num_elements(ht) == 0 || zend_hash_num_elements(ht) > RL_MANY_MAX) {
+        zend_argument_value_error(argnum, "must hold between 1 and %d resources", RL_MANY_MAX);
+        return false;
+    }
+    ZEND_HASH_FOREACH_VAL(ht, v) {
+        ZVAL_DEREF(v);
+        if (Z_TYPE_P(v) != IS_STRING) {
+            zend_argument_type_error(argnum, "must hold strings only, %s given", zend_zval_type_name(v));
+            many_free(m);
+            return false;
+        }
+        if ((m->keys[m->n] = rl_object_key(o, Z_STR_P(v), argnum)) == NULL) {
+            many_free(m);
+            return false;
+        }
+        m->n++;
+    } ZEND_HASH_FOREACH_END();
+    qsort(m->keys, m->n, sizeof m->keys[0], key_order);
+    for (i = 0; i < m->n; i++) {
+        if (i > 0 && zend_string_equals(m->keys[i], m->keys[i - 1])) {
+            zend_argument_value_error(argnum, "must not name a resource twice (\"%s\")",
+                                      ZSTR_VAL(m->keys[i]) + ZSTR_LEN(o->prefix));
+            many_free(m);
+            return false;
+        }
+        m->ptrs[i] = ZSTR_VAL(m->keys[i]);
+        m->lens[i] = ZSTR_LEN(m->keys[i]);
+    }
+    return true;
+}
+
+/* A Cluster node among the object's, and resources in different slots. */
+static bool spans_slots(const rl_object *o, const many *m)
+{
+    bool cluster = false;
+    size_t i;
+    for (i = 0; i < o->n; i++) {
+        cluster = cluster || o->nodes[i]->ops->masters != NULL;
+    }
+    for (i = 1; cluster && i < m->n; i++) {
+        if (rl_key_slot(m->ptrs[i], m->lens[i]) != rl_key_slot(m->ptrs[0], m->lens[0])) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* A resource this object holds now: lockMany() would wait for itself. */
+static bool refuse_held(rl_object *o, const many *m)
+{
+    size_t i;
+    for (i = 0; i < m->n; i++) {
+        rl_held *h = rl_held_find(o, m->keys[i]);
+        if (h != NULL && h->pid == rl_pid() && h->valid_until_us > rl_now_us()) {
+            rl_throw_status(RL_E_KIND, "\"%s\" is held by this object already: lockMany() takes resources it does not hold",
+                            ZSTR_VAL(m->keys[i]) + ZSTR_LEN(o->prefix));
+            return true;
+        }
+    }
+    return false;
+}
+
+typedef struct many_call {
+    rl_object *o;
+    const many *m;
+    bool contended;
+} many_call;
+
+/* Acts on an attempt: a won one is recorded key by key (each then is a
+ * lock of its own: unlock(), extend() and auto-release take it), handed to
+ * the watchdog, counted and logged. 1 won, 0 not, -1 thrown. */
+static int report(many_call *c, const rl_op *op, const rl_attempt *a)
+{
+    rl_object *o = c->o;
+    size_t i;
+
+    if (a->outcome == RL_WON) {
+        zend_string *token = zend_string_init(op->token, op->token_len, 0);
+        for (i = 0; i < c->m->n; i++) {
+            rl_held *h = rl_held_add(o, c->m->keys[i], token, a->until_us);
+            rl_op one = *op;
+            one.kind = RL_OP_LOCK;
+            one.key = c->m->ptrs[i];
+            one.key_len = c->m->lens[i];
+            one.nkeys = 0;
+            if (o->auto_extend && !rl_lock_watch(o, &a->tally, &one, h)) {
+                zend_string_release(token);
+                return -1; /* recorded: auto-release, or the caller's release, has them */
+            }
+            RL_COUNT(acquired);
+        }
+        zend_string_release(token);
+        if (c->contended) {
+            rl_metrics_count(RL_M_HANDOFFS, 1);
+        }
+        rl_lock_log_votes(o, &a->tally, a->start_us, "info", "acquired", c->m->keys[0], op->token);
+        return EG(exception) ? -1 : 1;
+    }
+    if (a->outcome == RL_NO_QUORUM) {
+        return rl_lock_fail_no_quorum(o, &a->tally, c->m->keys[0], a->start_us);
+    }
+    if (a->late) {
+        RL_COUNT(late_grants);
+        rl_lock_log_votes(o, &a->tally, a->start_us, "warning", "late", c->m->keys[0], NULL);
+    } else if (!c->contended) {
+        c->contended = true;
+        RL_COUNT(contended);
+        rl_lock_log_votes(o, &a->tally, a->start_us, "debug", "contended", c->m->keys[0], NULL);
+    }
+    return EG(exception) ? -1 : 0;
+}
+
+static int never_ours(void *ctx, const rl_op *op)
+{
+    (void)ctx;
+    (void)op;
+    return 0;
+}
+
+static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
+{
+    return report(ctx, op, a);
+}
+
+/* Every resource in one script per node: a try, then (with time left) a
+ * wait woken at the release of the resource it queued at. */
+static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t deadline_us, const char *token,
+                         size_t token_len)
+{
+    rl_op op = {.kind = RL_OP_LOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
+                .key_lens = m->lens, .nkeys = m->n, .token = token, .token_len = token_len, .ttl_ms = ttl};
+    many_call call = {o, m, false};
+    rl_lock_nodes ns;
+    rl_attempt a;
+    int r, status;
+
+    rl_lock_nodes_of(o, &ns);
+    if (rl_attempt_run(&ns, &op, 0, 1, &a) != 0) {
+        return rl_lock_fail_status(RL_E_NOMEM);
+    }
+    r = report(&call, &op, &a);
+    rl_attempt_free(&a);
+    if (r != 0 || rl_now_us() >= deadline_us) {
+        return r;
+    }
+    rl_wait_hooks hooks = {.ours_before = never_ours, .attempted = wait_attempted, .ctx = &call};
+    int64_t start_us = rl_now_us();
+    r = rl_wait_run(&ns, &op, deadline_us, 0, &hooks, &status);
+    rl_metrics_observe(RL_H_WAITED, rl_now_us() - start_us);
+    return status != 0 ? rl_lock_fail_status(status) : r;
+}
+
+/* A Cluster's resources across slots: one by one in key order, each as a
+ * lock of the call's token (waiting within the call's deadline); the ones
+ * taken are released when one is not had. */
+static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t deadline_us, zend_string *token)
+{
+    rl_kind kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token};
+    size_t i, j;
+    int r = 1;
+
+    for (i = 0; i < m->n && r == 1; i++) {
+        zend_string *got = NULL;
+        r = rl_lock_wait(o, m->keys[i], &kind, ttl, deadline_us, &got, NULL);
+        if (got != NULL) {
+            zend_string_release(got);
+        }
+    }
+    if (r == 1) {
+        return 1;
+    }
+    for (j = 0; j + 1 < i; j++) {
+        rl_lock_release(o, m->keys[j], token); /* a thrown error stays the call's */
+    }
+    return r;
+}
+
+void rl_method_lock_many(INTERNAL_FUNCTION_PARAMETERS)
+{
+    HashTable *resources;
+    zend_long ttl;
+    double wait = 0.0;
+    zend_string *owner = NULL, *token;
+    rl_object *o;
+    many m = {.n = 0};
+    char fresh[RL_NAMED_TOKEN_MAX + 1], name[RL_HOLDER_NAME_MAX + 1];
+    int r;
+
+    ZEND_PARSE_PARAMETERS_START(2, 4)
+        Z_PARAM_ARRAY_HT(resources)
+        Z_PARAM_LONG(ttl)
+        Z_PARAM_OPTIONAL
+        Z_PARAM_DOUBLE(wait)
+        Z_PARAM_STR_OR_NULL(owner)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_positive(ttl, 2, RL_MAX_TTL_MS) || !rl_check_wait(wait, 3)
+        || !rl_check_owner(owner, 4) || !parse(o, resources, 1, &m)) {
+        RETURN_THROWS();
+    }
+    if (o->fencing) {
+        many_free(&m);
+        rl_throw_status(RL_E_KIND, "lockMany() does not number its locks: not with option fencing");
+        RETURN_THROWS();
+    }
+    if (refuse_held(o, &m)) {
+        many_free(&m);
+        RETURN_THROWS();
+    }
+    if (owner != NULL) {
+        token = zend_string_copy(owner);
+    } else {
+        size_t len = rl_token_named(fresh, name, o->holder_names ? rl_holder_name(name, sizeof name) : 0);
+        if (len == 0) {
+            many_free(&m);
+            rl_throw_status(RL_E_RANDOM, "cannot read random bytes for a token");
+            RETURN_THROWS();
+        }
+        token = zend_string_init(fresh, len, 0);
+    }
+    int64_t deadline_us = rl_wait_deadline(wait);
+    if (spans_slots(o, &m)) {
+        r = take_in_order(o, &m, ttl, deadline_us, token);
+    } else {
+        r = take_together(o, &m, ttl, deadline_us, ZSTR_VAL(token), ZSTR_LEN(token));
+    }
+    many_free(&m);
+    if (r != 1) {
+        zend_string_release(token);
+        if (r < 0) {
+            RETURN_THROWS();
+        }
+        RETURN_NULL();
+    }
+    RETURN_STR(token);
+}
+
+void rl_method_unlock_many(INTERNAL_FUNCTION_PARAMETERS)
+{
+    HashTable *resources;
+    zend_string *token;
+    rl_object *o;
+    many m = {.n = 0};
+    size_t i;
+    int r = 1;
+
+    ZEND_PARSE_PARAMETERS_START(2, 2)
+        Z_PARAM_ARRAY_HT(resources)
+        Z_PARAM_STR(token)
+    ZEND_PARSE_PARAMETERS_END();
+
+    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_token(token, 2) || !parse(o, resources, 1, &m)) {
+        RETURN_THROWS();
+    }
+    /* each is a lock of its own by now: released one by one (a release
+     * script each, in one write per node would save round trips; the
+     * records, counters and log events are those of unlock()) */
+    for (i = 0; i < m.n && !EG(exception); i++) {
+        if (rl_lock_release(o, m.keys[i], token) != 1) {
+            r = 0;
+        }
+    }
+    many_free(&m);
+    if (EG(exception)) {
+        RETURN_THROWS();
+    }
+    RETURN_BOOL(r);
+}

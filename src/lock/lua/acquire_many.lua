@@ -1,0 +1,47 @@
+-- ACQUIRE_MANY: for each resource, in the caller's order, KEYS lock,
+-- queue, reservation and the waiter's wake stream (its bucket's); ARGV[1]
+-- token, ARGV[2] ttl ms, ARGV[3] waiter id, ARGV[4] ms the waiter will
+-- wait, ARGV[5] '1' to queue. All or none: -3 when every resource was
+-- free (or the token's already: refreshed) and is now the token's; else
+-- the PTTL of the first one held (-1: no TTL), and when queueing
+-- {PTTL, its index (from 1), the id of its wake stream's last entry
+-- ('0-0' for none)}: the waiter is queued there alone (taken out of the
+-- others' queues, its reservations there let go: whoever is next in line
+-- looks again when they end).
+--@keys lock queue reservation wake
+local n = #KEYS / 4
+local b
+for i = 1, n do
+  local k = (i - 1) * 4
+  local v = redis.pcall('get', KEYS[k + 1])
+  if type(v) == 'table' then b = i break end  -- a semaphore, or a key of another kind: held
+  if v ~= ARGV[1] then
+    if v then b = i break end
+    local woken = redis.call('get', KEYS[k + 3])
+    if woken and woken ~= ARGV[3] then b = i break end  -- a woken waiter's, for 200 ms
+  end
+end
+if not b then
+  for i = 1, n do
+    local k = (i - 1) * 4
+    redis.call('set', KEYS[k + 1], ARGV[1], 'px', ARGV[2])
+    if redis.call('get', KEYS[k + 3]) == ARGV[3] then redis.call('del', KEYS[k + 3]) end
+  end
+  return -3
+end
+local k = (b - 1) * 4
+local pttl = redis.call('pttl', KEYS[k + 1])
+if pttl == -2 then pttl = redis.call('pttl', KEYS[k + 3]) end
+if ARGV[5] ~= '1' then return pttl end
+local tail = ':' .. ARGV[3]
+for i = 1, n do
+  local q = (i - 1) * 4 + 2
+  for _, e in ipairs(redis.call('lrange', KEYS[q], 0, -1)) do
+    if string.sub(e, -string.len(tail)) == tail then redis.call('lrem', KEYS[q], 0, e) end
+  end
+  if redis.call('get', KEYS[q + 1]) == ARGV[3] then redis.call('del', KEYS[q + 1]) end
+end
+--@ enqueue(k + 2)
+local last = redis.pcall('xrevrange', KEYS[k + 4], '+', '-', 'count', 1)
+last = type(last) == 'table' and not last.err and last[1]
+return {pttl, b, last and last[1] or '0-0'}
