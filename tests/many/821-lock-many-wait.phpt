@@ -32,11 +32,11 @@ rl_wait_until(fn() => $r->get('lock:b821') !== null, 30.0);
 
 echo "-- woken at the release\n";
 // a wait shorter than the first look (2 s): only a wake can end it with the locks
-$t = $l->lockMany(['a821', 'b821', 'c821'], 30000, 1.9);
+$t = $l->lockMany(['a821', 'b821', 'c821'], 30000, rl_under_valgrind() ? 30.0 : 1.9); // valgrind: the timing is the normal pass's
 $got = microtime(true);
 echo "had them all: ", is_string($t) ? 'yes' : 'no', "\n";
 $late = $got - (float)$r->get('lock:stamp821');
-echo "soon after the last release: ", $late >= 0 && $late < 1.5 ? 'yes' : "NO ($late s)", "\n";
+echo "soon after the last release: ", $late >= 0 && $late < (rl_under_valgrind() ? 10 : 1.5) ? 'yes' : "NO ($late s)", "\n";
 $child->wait(30);
 var_dump($l->unlockMany(['a821', 'b821', 'c821'], $t));
 
