@@ -96,6 +96,7 @@ static PHP_MINIT_FUNCTION(redislock)
     rl_ce_exception = register_class_RedisLockException(spl_ce_RuntimeException);
     rl_ce_connection_exception = register_class_RedisLockConnectionException(rl_ce_exception);
     rl_ce_timeout_exception = register_class_RedisLockTimeoutException(rl_ce_exception);
+    rl_ce_deadlock_exception = register_class_RedisLockDeadlockException(rl_ce_exception);
     rl_object_init_handlers();
     rl_redislock_init(register_class_RedisLock());
     rl_redlock_init(register_class_RedLock());

@@ -4,16 +4,20 @@
 #include "src/lock/rl_quorum.h"
 #include "src/base/rl_status.h"
 #include "src/base/rl_metrics.h"
+#include "src/lock/rl_deadlock.h"
 
 zend_class_entry *rl_ce_exception;
 zend_class_entry *rl_ce_connection_exception;
 zend_class_entry *rl_ce_timeout_exception;
+zend_class_entry *rl_ce_deadlock_exception;
 
 zend_class_entry *rl_exception_class(int status)
 {
     switch (rl_status_class_of(status)) {
     case RL_CLASS_TIMEOUT:
         return rl_ce_timeout_exception;
+    case RL_CLASS_DEADLOCK:
+        return rl_ce_deadlock_exception;
     case RL_CLASS_CONNECTION:
         return rl_ce_connection_exception;
     default:
@@ -59,5 +63,29 @@ void rl_throw_nodes(const rl_vote *votes, size_t n, size_t quorum)
     smart_str_0(&msg);
     rl_metrics_error(status);
     zend_throw_exception(ce, ZSTR_VAL(msg.s), status);
+    smart_str_free(&msg);
+}
+
+void rl_throw_deadlock(const rl_deadlock *d, size_t prefix_len)
+{
+    smart_str msg = {0};
+    size_t i, shown = d->cycle_n < RL_DEADLOCK_SHOWN ? d->cycle_n : RL_DEADLOCK_SHOWN;
+
+    /* "A" is held by a process that waits for "B", held by ... this process */
+    for (i = 0; i < shown; i++) {
+        const char *name = d->cycle_len[i] > prefix_len ? d->cycle[i] + prefix_len : d->cycle[i];
+        if (i == 0) {
+            smart_str_append_printf(&msg, "waiting for \"%s\" would deadlock: it is held by ", name);
+        } else {
+            smart_str_append_printf(&msg, "a process that waits for \"%s\", held by ", name);
+        }
+    }
+    if (shown < d->cycle_n) {
+        smart_str_append_printf(&msg, "... (%zu locks in all) ", d->cycle_n);
+    }
+    smart_str_appends(&msg, "this process");
+    smart_str_0(&msg);
+    rl_metrics_error(RL_E_DEADLOCK);
+    zend_throw_exception(rl_ce_deadlock_exception, ZSTR_VAL(msg.s), RL_E_DEADLOCK);
     smart_str_free(&msg);
 }

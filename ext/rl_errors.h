@@ -8,6 +8,7 @@
 extern zend_class_entry *rl_ce_exception;
 extern zend_class_entry *rl_ce_connection_exception;
 extern zend_class_entry *rl_ce_timeout_exception;
+extern zend_class_entry *rl_ce_deadlock_exception;
 
 /* The class for a core status. */
 zend_class_entry *rl_exception_class(int status);
@@ -23,5 +24,11 @@ void rl_throw_status(int status, const char *fmt, ...) ZEND_ATTRIBUTE_FORMAT(pri
  * the class that of the code, as for every throw. Names never carry
  * credentials. */
 void rl_throw_nodes(const rl_vote *votes, size_t n, size_t quorum);
+
+struct rl_deadlock;
+
+/* RedisLockDeadlockException naming the cycle's resources (without the
+ * object's prefix of prefix_len bytes). */
+void rl_throw_deadlock(const struct rl_deadlock *d, size_t prefix_len);
 
 #endif

@@ -6,6 +6,7 @@
 #include "src/lock/rl_acquire.h"
 #include "src/lock/rl_hold.h"
 #include "src/lock/rl_wait.h"
+#include "src/lock/rl_deadlock.h"
 #include "src/lock/rl_watchdog.h"
 #include "src/base/rl_status.h"
 #include <stdlib.h>
@@ -107,6 +108,11 @@ int rl_lock_fail_no_quorum(rl_object *o, const rl_tally *t, zend_string *key, in
     rl_lock_log_votes(o, t, start_us, "error", "failed", key, NULL);
     rl_throw_nodes(t->votes, t->n, t->quorum);
     return -1;
+}
+
+zend_string *rl_edges_key(rl_object *o)
+{
+    return zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix), "\0waits", 6);
 }
 
 /* Re-entrant acquire: the TTL is refreshed first, so a hold that already
@@ -365,10 +371,28 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     }
     rl_lock_nodes_of(o, &ns);
     call.contended = !queue_first; /* the try found it held */
+    /* a lock's waiter looks for a cycle of waits (a guard's waiters wait
+     * for work, not for a lock: none) */
+    rl_deadlock dl;
+    zend_string *edges = NULL;
+    if (kind->mode == RL_MODE_EXCLUSIVE && !kind->guard) {
+        edges = rl_edges_key(o);
+        memset(&dl, 0, sizeof dl);
+        dl.edges_key = ZSTR_VAL(edges);
+        dl.edges_key_len = ZSTR_LEN(edges);
+        like.deadlock = &dl;
+    }
     int64_t start_us = rl_now_us();
     r = rl_wait_run(&ns, &like, deadline_us, promoting, &hooks, &status);
     if (call.contended) {
         rl_metrics_observe(RL_H_WAITED, rl_now_us() - start_us);
+    }
+    if (r == RL_WAIT_DEADLOCK && status == 0) {
+        rl_throw_deadlock(&dl, ZSTR_LEN(o->prefix));
+        r = -1;
+    }
+    if (edges != NULL) {
+        zend_string_release(edges);
     }
     return status != 0 ? rl_lock_fail_status(status) : r;
 }

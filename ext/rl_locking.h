@@ -77,6 +77,10 @@ void rl_lock_log_votes(rl_object *o, const rl_tally *t, int64_t start_us, const 
  * nodes; -1. */
 int rl_lock_fail_no_quorum(rl_object *o, const rl_tally *t, zend_string *key, int64_t start_us);
 
+/* The object's wait-for edges key (deadlock detection): its prefix, then
+ * "\0waits" (a NUL, as the derived keys: SCAN leaves it out). */
+zend_string *rl_edges_key(rl_object *o);
+
 /* auto_extend: hands h (won by op, a LOCK of one key) to the watchdog on
  * the nodes of t; false with an exception when it cannot take it. */
 bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h);

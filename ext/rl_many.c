@@ -17,6 +17,7 @@
 #include "src/lock/rl_hold.h"
 #include "src/lock/rl_manyops.h"
 #include "src/lock/rl_wait.h"
+#include "src/lock/rl_deadlock.h"
 #include "src/topology/rl_slots.h"
 #include "zend_exceptions.h"
 #include <string.h>
@@ -196,9 +197,20 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
         return r;
     }
     rl_wait_hooks hooks = {.ours_before = never_ours, .attempted = wait_attempted, .ctx = &call};
+    zend_string *edges = rl_edges_key(o);
+    rl_deadlock dl;
+    memset(&dl, 0, sizeof dl);
+    dl.edges_key = ZSTR_VAL(edges);
+    dl.edges_key_len = ZSTR_LEN(edges);
+    op.deadlock = &dl;
     int64_t start_us = rl_now_us();
     r = rl_wait_run(&ns, &op, deadline_us, 0, &hooks, &status);
     rl_metrics_observe(RL_H_WAITED, rl_now_us() - start_us);
+    if (r == RL_WAIT_DEADLOCK && status == 0) {
+        rl_throw_deadlock(&dl, ZSTR_LEN(o->prefix));
+        r = -1;
+    }
+    zend_string_release(edges);
     return status != 0 ? rl_lock_fail_status(status) : r;
 }
 

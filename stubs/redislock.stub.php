@@ -11,6 +11,9 @@ class RedisLockConnectionException extends RedisLockException {}
 /** synchronized(): the lock was not had within the wait. */
 class RedisLockTimeoutException extends RedisLockException {}
 
+/** lock() or lockMany() with a wait: waiting would close a cycle (it waits, through other waiters, for itself). */
+class RedisLockDeadlockException extends RedisLockException {}
+
 /**
  * @strict-properties
  * @not-serializable

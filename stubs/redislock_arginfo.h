@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 62699f8e6385981b735b955f35054f94701814bf */
+ * Stub hash: 9fd2078a885c4dfdbd573ef8eb0ddafd7788eccd */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -210,6 +210,11 @@ static const zend_function_entry class_RedisLockTimeoutException_methods[] = {
 };
 
 
+static const zend_function_entry class_RedisLockDeadlockException_methods[] = {
+	ZEND_FE_END
+};
+
+
 static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, __construct, arginfo_class_RedisLock___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, acquireLock, arginfo_class_RedisLock_acquireLock, ZEND_ACC_PUBLIC)
@@ -285,6 +290,16 @@ static zend_class_entry *register_class_RedisLockTimeoutException(zend_class_ent
 	zend_class_entry ce, *class_entry;
 
 	INIT_CLASS_ENTRY(ce, "RedisLockTimeoutException", class_RedisLockTimeoutException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisLockException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLockDeadlockException(zend_class_entry *class_entry_RedisLockException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockDeadlockException", class_RedisLockDeadlockException_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisLockException);
 
 	return class_entry;

@@ -22,6 +22,7 @@ const char *rl_status_name(int status)
     case RL_E_REDIRECTS: return "too many redirections";
     case RL_E_KIND: return "held as another kind";
     case RL_E_NODES_UNREACHABLE: return "nodes unreachable";
+    case RL_E_DEADLOCK: return "deadlock";
     }
     return "unknown error";
 }
@@ -37,6 +38,9 @@ rl_status_class rl_status_class_of(int status)
 {
     if (status == RL_E_NOT_ACQUIRED) {
         return RL_CLASS_TIMEOUT;
+    }
+    if (status == RL_E_DEADLOCK) {
+        return RL_CLASS_DEADLOCK;
     }
     return rl_status_is_connection(status) ? RL_CLASS_CONNECTION : RL_CLASS_LOCK;
 }

@@ -97,12 +97,54 @@ int rl_token_new(char out[RL_TOKEN_LEN + 1])
     return 0;
 }
 
+/* This process's (this thread's) party: random, made again after a fork. */
+static RL_THREAD_LOCAL char party[RL_PARTY_LEN + 1];
+static RL_THREAD_LOCAL pid_t party_pid;
+
+const char *rl_party(void)
+{
+    char fresh[RL_TOKEN_LEN + 1];
+    if (party[0] == '\0' || party_pid != rl_pid()) {
+        if (rl_token_new(fresh) != 0) {
+            return NULL;
+        }
+        memcpy(party, fresh, RL_PARTY_LEN);
+        party[RL_PARTY_LEN] = '\0';
+        party_pid = rl_pid();
+    }
+    return party;
+}
+
+static int is_hex(const char *s, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int rl_token_party(const char *token, size_t len, char out[RL_PARTY_LEN + 1])
+{
+    if (len < RL_TOKEN_LEN || len > RL_NAMED_TOKEN_MAX || (len > RL_TOKEN_LEN && token[RL_TOKEN_LEN] != ' ')
+        || !is_hex(token, RL_TOKEN_LEN)) {
+        return 0;
+    }
+    memcpy(out, token, RL_PARTY_LEN);
+    out[RL_PARTY_LEN] = '\0';
+    return 1;
+}
+
 size_t rl_token_named(char out[RL_NAMED_TOKEN_MAX + 1], const char *name, size_t name_len)
 {
     size_t i, len = RL_TOKEN_LEN;
-    if (rl_token_new(out) != 0) {
+    const char *p = rl_party();
+    if (p == NULL || rl_token_new(out) != 0) {
         return 0;
     }
+    memcpy(out, p, RL_PARTY_LEN); /* the holder's party first: a waiter for it finds whom it waits for */
     if (name_len == 0) {
         return len;
     }
@@ -123,16 +165,12 @@ size_t rl_token_named(char out[RL_NAMED_TOKEN_MAX + 1], const char *name, size_t
 
 const char *rl_token_holder(const char *token, size_t token_len, size_t *len)
 {
-    size_t i;
     *len = 0;
     if (token_len <= RL_TOKEN_LEN + 1 || token_len > RL_NAMED_TOKEN_MAX || token[RL_TOKEN_LEN] != ' ') {
         return NULL;
     }
-    for (i = 0; i < RL_TOKEN_LEN; i++) { /* our hex, not an owner name that happens to hold a space */
-        char c = token[i];
-        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
-            return NULL;
-        }
+    if (!is_hex(token, RL_TOKEN_LEN)) { /* our hex, not an owner name that happens to hold a space */
+        return NULL;
     }
     *len = token_len - RL_TOKEN_LEN - 1;
     return token + RL_TOKEN_LEN + 1;

@@ -18,8 +18,24 @@ int rl_token_new(char out[RL_TOKEN_LEN + 1]);
 #define RL_HOLDER_NAME_MAX 160
 #define RL_NAMED_TOKEN_MAX (RL_TOKEN_LEN + 1 + RL_HOLDER_NAME_MAX)
 
+/* A party: the process (a thread of a thread-safe PHP) that holds locks
+ * and waits; its id is the first RL_PARTY_LEN characters of every fresh
+ * token it makes (rl_token_named), so that a waiter can tell whom it waits
+ * for (deadlock detection, src/lock/rl_deadlock.c). */
+#define RL_PARTY_LEN 16
+
+/* This process's (thread's) party id, RL_PARTY_LEN hex characters; made
+ * anew in a forked child. NULL when no random bytes could be had. */
+const char *rl_party(void);
+
+/* The party of a token rl_token_named() made, into out: 1; 0 for a token
+ * of another shape (a caller's own). */
+int rl_token_party(const char *token, size_t len, char out[RL_PARTY_LEN + 1]);
+
 /* Writes a fresh token with name (none when name_len is 0) and a NUL to
- * out; returns its length, or 0 when the kernel gave no randomness. */
+ * out: the party's id, then RL_TOKEN_LEN - RL_PARTY_LEN random hex
+ * characters (a party's tokens differ in those 64 random bits); returns
+ * its length, or 0 when the kernel gave no randomness. */
 size_t rl_token_named(char out[RL_NAMED_TOKEN_MAX + 1], const char *name, size_t name_len);
 
 /* The holder's name in a token rl_token_named() made (NULL, *len 0: a

@@ -2,9 +2,11 @@
 #include "rl_lock_keys.h"
 #include "rl_lock_state.h"
 #include "rl_manyops.h"
+#include "rl_deadlock.h"
 #include "rl_survey.h"
 #include "rl_scripts.h"
 #include "../base/rl_status.h"
+#include "../base/rl_token.h"
 #include "../transport/rl_argv.h"
 #include "../transport/rl_handshake.h"
 #include "../topology/rl_slots.h"
@@ -137,6 +139,9 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     if (op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) {
         return rl_many_op_append(c, op, eval, now_us);
     }
+    if (op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP) {
+        return rl_deadlock_op_append(c, op, eval, now_us);
+    }
     if (derived && rl_lock_keys_make(&k, op->key, op->key_len) != 0) {
         return RL_E_NOMEM;
     }
@@ -253,7 +258,9 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         rl_lock_keys_free(&k);
         return rc;
     case RL_OP_LOCK_MANY:
-    case RL_OP_UNLOCK_MANY: /* written above */
+    case RL_OP_UNLOCK_MANY:
+    case RL_OP_DEADLOCK:
+    case RL_OP_DEADLOCK_DROP: /* written above */
     case RL_OP_SENTINEL_MASTER:
     case RL_OP_ROLE:
     case RL_OP_CLUSTER_SLOTS:
@@ -401,20 +408,42 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
 }
 
 /* ACQUIRE_WAIT's reply when it queued the waiter: {PTTL, the last entry
- * id of its wake stream}: a no with the PTTL in *value and the id in err,
- * where the waiter's first XREAD starts (rl_wait.c). */
+ * id of its wake stream, the holder's token}: a no with the PTTL in
+ * *value and "ID HOLDER" in err (rl_queued_parse()): where the waiter's
+ * first XREAD starts (rl_wait.c), and whom it waits for. */
 static int judge_queued(const redisReply *reply, long long *value, char *err, size_t errlen)
 {
-    const redisReply *id;
-    if (reply->elements != 2 || reply->element[0]->type != REDIS_REPLY_INTEGER
-        || !is_bulk(id = reply->element[1]) || id->len == 0 || id->len >= RL_WAKE_ID_MAX
-        || memchr(id->str, '\0', id->len) != NULL) {
+    if (reply->elements != 3 || reply->element[0]->type != REDIS_REPLY_INTEGER
+        || rl_queued_format(reply->element[1], reply->element[2], err, errlen) != 0) {
         snprintf(err, errlen, "malformed reply to the acquire script");
         return RL_REPLY_ERROR;
     }
     *value = reply->element[0]->integer;
-    snprintf(err, errlen, "%.*s", (int)id->len, id->str);
     return RL_REPLY_NO;
+}
+
+int rl_queued_format(const void *id_reply, const void *holder_reply, char *err, size_t errlen)
+{
+    const redisReply *id = id_reply, *holder = holder_reply;
+    if (!is_bulk(id) || id->len == 0 || id->len >= RL_WAKE_ID_MAX || memchr(id->str, '\0', id->len) != NULL
+        || memchr(id->str, ' ', id->len) != NULL || !is_bulk(holder) || holder->len > RL_NAMED_TOKEN_MAX
+        || id->len + 1 + holder->len >= errlen) {
+        return -1;
+    }
+    snprintf(err, errlen, "%.*s %.*s", (int)id->len, id->str, (int)holder->len, holder->str);
+    return 0;
+}
+
+void rl_queued_parse(const char *msg, char id[RL_WAKE_ID_MAX], const char **holder, size_t *holder_len)
+{
+    size_t n = strcspn(msg, " ");
+    if (n >= RL_WAKE_ID_MAX) {
+        n = 0;
+    }
+    memcpy(id, msg, n);
+    id[n] = '\0';
+    *holder = msg[n] == ' ' ? msg + n + 1 : msg + n;
+    *holder_len = strlen(*holder);
 }
 
 /* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in err)
@@ -447,6 +476,9 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
     }
     if ((op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) && reply->type != REDIS_REPLY_ERROR) {
         return rl_many_op_judge(op, reply, value, err, errlen);
+    }
+    if ((op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP) && reply->type != REDIS_REPLY_ERROR) {
+        return rl_deadlock_op_judge(op, reply, value, err, errlen);
     }
     switch (reply->type) {
     case REDIS_REPLY_ERROR:

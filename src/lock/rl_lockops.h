@@ -5,6 +5,7 @@
 #define RL_LOCKOPS_H
 #include <stddef.h>
 #include "rl_op.h"
+#include "rl_lock_state.h"
 
 /* Waiters are spread over this many wake streams of a lock (by the last
  * hex digit of their id): a release wakes the blocked readers of one
@@ -28,6 +29,16 @@
 /* The wake stream (0 .. RL_WAKE_BUCKETS - 1) of a waiter id; the scripts
  * compute the same in Lua. */
 int rl_wake_bucket(const char *waiter, size_t len);
+
+/* A queued waiter's no (ACQUIRE_WAIT's, ACQUIRE_MANY's) tells in its
+ * message "ID HOLDER": the id of its wake stream's last entry and the
+ * holder's token ("" when none or not a plain lock). Writes it from the
+ * two replies (0; -1 when malformed). */
+int rl_queued_format(const void *id_reply, const void *holder_reply, char *err, size_t errlen);
+
+/* Reads it back: id (a NUL-terminated copy; "" when malformed) and the
+ * holder, pointing into msg. */
+void rl_queued_parse(const char *msg, char id[RL_WAKE_ID_MAX], const char **holder, size_t *holder_len);
 
 /* The lock family's writer: appends op (a lock kind) to c's output buffer
  * in the given form; a WAKE_WAIT reads from the waiter's cursor on c

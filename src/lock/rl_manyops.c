@@ -107,21 +107,23 @@ out:
     return rc;
 }
 
-/* {PTTL, index from 1, last entry id}: a no with the PTTL, and "INDEX ID"
- * in err. */
+/* {PTTL, index from 1, last entry id, holder}: a no with the PTTL, and
+ * "INDEX ID HOLDER" in err (rl_many_blocked(), rl_queued_parse()). */
 static int judge_queued_many(const rl_op *op, const redisReply *reply, long long *value, char *err, size_t errlen)
 {
-    const redisReply *id;
-    if (reply->elements != 3 || reply->element[0]->type != REDIS_REPLY_INTEGER
+    int at;
+    if (reply->elements != 4 || reply->element[0]->type != REDIS_REPLY_INTEGER
         || reply->element[1]->type != REDIS_REPLY_INTEGER || reply->element[1]->integer < 1
-        || (unsigned long long)reply->element[1]->integer > op->nkeys
-        || (id = reply->element[2])->type != REDIS_REPLY_STRING || id->len == 0 || id->len >= RL_WAKE_ID_MAX
-        || memchr(id->str, '\0', id->len) != NULL || memchr(id->str, ' ', id->len) != NULL) {
+        || (unsigned long long)reply->element[1]->integer > op->nkeys) {
+        snprintf(err, errlen, "malformed reply to the acquire script");
+        return RL_REPLY_ERROR;
+    }
+    at = snprintf(err, errlen, "%lld ", reply->element[1]->integer - 1);
+    if (rl_queued_format(reply->element[2], reply->element[3], err + at, errlen - (size_t)at) != 0) {
         snprintf(err, errlen, "malformed reply to the acquire script");
         return RL_REPLY_ERROR;
     }
     *value = reply->element[0]->integer;
-    snprintf(err, errlen, "%lld %.*s", reply->element[1]->integer - 1, (int)id->len, id->str);
     return RL_REPLY_NO;
 }
 

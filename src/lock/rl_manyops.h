@@ -18,9 +18,9 @@ int rl_many_op_append(rl_conn *c, const rl_op *op, int eval, int64_t now_us);
  * are the lock family's). */
 int rl_many_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
 
-/* Reads a queued no's message ("INDEX ID"): the key the waiter waits for
- * (index < nkeys) and the wake stream's last entry id (pointing into msg).
- * 0 when msg is not one. */
-int rl_many_blocked(const char *msg, size_t nkeys, size_t *index, const char **id);
+/* Reads a queued no's message ("INDEX ID HOLDER"): the key the waiter
+ * waits for (index < nkeys) and the rest (pointing into msg), as
+ * rl_queued_parse() reads it. 0 when msg is not one. */
+int rl_many_blocked(const char *msg, size_t nkeys, size_t *index, const char **rest);
 
 #endif

@@ -4,7 +4,8 @@
  * and the judge:
  *   lock (src/lock/rl_lockops.c): LOCK, UNLOCK, EXTEND, LOCK_WAIT,
  *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN, WATCH,
- *     LOCK_MANY, UNLOCK_MANY (src/lock/rl_manyops.c);
+ *     LOCK_MANY, UNLOCK_MANY (src/lock/rl_manyops.c), DEADLOCK,
+ *     DEADLOCK_DROP (src/lock/rl_deadlock.c);
  *   topology (src/topology/rl_topology_cmds.c): SENTINEL_MASTER, ROLE,
  *     CLUSTER_SLOTS.
  * The login (src/transport/rl_handshake.c) and Cluster's ASKING prefix are
@@ -44,8 +45,13 @@ typedef enum rl_op_kind {
                            enqueue, queue it at the first one held: a no's
                            value is the PTTL, and its message "INDEX ID": the
                            key it waits for and its wake stream's last entry */
-    RL_OP_UNLOCK_MANY   /* release each of keys[] that holds token, waking its
+    RL_OP_UNLOCK_MANY,  /* release each of keys[] that holds token, waking its
                            next waiter (Lua): a yes when one was (value: how many) */
+    RL_OP_DEADLOCK,     /* key: the wait-for edges; waiter (a party) waits for
+                           waits_for, held by token, for wait_ms (Lua): a no
+                           when the edge is recorded; a yes when it would close
+                           a cycle, each (resource, token) on it told to on_key */
+    RL_OP_DEADLOCK_DROP /* HDEL key waiter: the party's edge, its wait over */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */
@@ -112,6 +118,10 @@ typedef struct rl_op {
                             slot on a Cluster (key is keys[0] there, for routing) */
     const size_t *key_lens;
     size_t nkeys;
+    const char *waits_for; /* DEADLOCK: the resource's lock key */
+    size_t waits_for_len;
+    struct rl_deadlock *deadlock; /* a wait's (rl_wait_run): its deadlock detection
+                            (rl_deadlock.h); NULL: none */
 } rl_op;
 
 /* The largest result a stampede guard's release hands to its waiters: it

@@ -7,6 +7,7 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_ACQUIRE_PERMIT] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_ACQUIRE_SHARED] = {5, {RL_KEY_LOCK, RL_KEY_SHARED, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_ACQUIRE_WAIT] = {6, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_FENCE, RL_KEY_SHARED, RL_KEY_OWN_WAKE}, 0x38},
+    [RL_SCRIPT_DEADLOCK] = {1, {RL_KEY_LOCK}, 0x0},
     [RL_SCRIPT_EXTEND] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
     [RL_SCRIPT_FENCE_RAISE] = {1, {RL_KEY_FENCE}, 0x0},
     [RL_SCRIPT_HOLDS] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
@@ -35,7 +36,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2])\n"
     "return f",
 [RL_SCRIPT_ACQUIRE_MANY] =
-    "\n\n\n\n\n\n\n\n\n\n\nlocal n = #KEYS / 4\n"
+    "\n\n\n\n\n\n\n\n\n\n\n\nlocal n = #KEYS / 4\n"
     "local b\n"
     "for i = 1, n do\n"
     "  local k = (i - 1) * 4\n"
@@ -56,6 +57,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "  return -3\n"
     "end\n"
     "local k = (b - 1) * 4\n"
+    "local held = redis.pcall('get', KEYS[k + 1])\n"
     "local pttl = redis.call('pttl', KEYS[k + 1])\n"
     "if pttl == -2 then pttl = redis.call('pttl', KEYS[k + 3]) end\n"
     "if ARGV[5] ~= '1' then return pttl end\n"
@@ -70,7 +72,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "if ARGV[5] == '1' then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) local wait = tonumber(ARGV[4]) redis.call('rpush', KEYS[k + 2], (now + wait) .. ':' .. ARGV[3]) if redis.call('pttl', KEYS[k + 2]) < wait + 1000 then redis.call('pexpire', KEYS[k + 2], wait + 1000) end end\n"
     "local last = redis.pcall('xrevrange', KEYS[k + 4], '+', '-', 'count', 1)\n"
     "last = type(last) == 'table' and not last.err and last[1]\n"
-    "return {pttl, b, last and last[1] or '0-0'}",
+    "return {pttl, b, last and last[1] or '0-0', type(held) == 'string' and #held <= 193 and held or ''}",
 [RL_SCRIPT_ACQUIRE_PERMIT] =
     "\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
     "local kind = redis.call('type', KEYS[1]).ok\n"
@@ -155,7 +157,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local e = redis.call('lindex', KEYS[3], 0) while e do local sep = string.find(e, ':', 1, true) local deadline = tonumber(string.sub(e, 1, sep - 1)) local id = string.sub(e, sep + 1) if deadline >= now then if string.sub(id, 1, 1) == 's' then redis.call('lpop', KEYS[3]) local wk = KEYS[5 + (tonumber(string.sub(id, -1), 16) or 0)] redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) redis.call('pexpire', wk, 10000) local nx = redis.call('lindex', KEYS[3], 0) if nx then local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) local nk = KEYS[5 + (tonumber(string.sub(nid, -1), 16) or 0)] redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) redis.call('pexpire', nk, 10000) end redis.call('set', KEYS[4], id, 'px', 200) end break end redis.call('lpop', KEYS[3]) e = redis.call('lindex', KEYS[3], 0) end\n"
     "return -3",
 [RL_SCRIPT_ACQUIRE_WAIT] =
-    "\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
+    "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
     "local flags = ARGV[6] or ''\n"
     "local nk = #KEYS\n"
     "local wk = flags:find('w', 1, true) and KEYS[nk] or nil\n"
@@ -190,9 +192,33 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "if wk then  -- a key of another type: from the start (its XREAD fails, the waiter sleeps to its recheck)\n"
     "  local last = redis.pcall('xrevrange', wk, '+', '-', 'count', 1)\n"
     "  last = type(last) == 'table' and not last.err and last[1]\n"
-    "  return {pttl, last and last[1] or '0-0'}\n"
+    "  return {pttl, last and last[1] or '0-0', type(v) == 'string' and #v <= 193 and v or ''}\n"
     "end\n"
     "return pttl",
+[RL_SCRIPT_DEADLOCK] =
+    "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
+    "local me = ARGV[1]\n"
+    "local cycle = {ARGV[2], ARGV[3]}\n"
+    "local p = string.sub(ARGV[3], 1, 16)\n"
+    "if p == me then return 0 end  -- its own lock (another object's): its TTL ends the wait, no edge\n"
+    "for _ = 1, 31 do  -- a cycle of up to 32 parties: a reply of 64 strings at most (the reply bounds)\n"
+    "  if p == me then return cycle end\n"
+    "  local e = redis.call('hget', KEYS[1], p)\n"
+    "  if not e then break end\n"
+    "  local d, n, rest = string.match(e, '^(%d+) (%d+) (.*)$')\n"
+    "  if not d or tonumber(d) < now then redis.call('hdel', KEYS[1], p) break end\n"
+    "  cycle[#cycle + 1] = string.sub(rest, 1, tonumber(n))\n"
+    "  cycle[#cycle + 1] = string.sub(rest, tonumber(n) + 1)\n"
+    "  p = string.sub(cycle[#cycle], 1, 16)\n"
+    "end\n"
+    "for _, f in ipairs(redis.call('hrandfield', KEYS[1], 2)) do\n"
+    "  local d = tonumber(string.match(redis.call('hget', KEYS[1], f) or '', '^(%d+)'))\n"
+    "  if not d or d < now then redis.call('hdel', KEYS[1], f) end\n"
+    "end\n"
+    "local wait = math.min(tonumber(ARGV[4]), 3000)\n"
+    "redis.call('hset', KEYS[1], me, (now + wait) .. ' ' .. #ARGV[2] .. ' ' .. ARGV[2] .. ARGV[3])\n"
+    "if redis.call('pttl', KEYS[1]) < wait + 1000 then redis.call('pexpire', KEYS[1], wait + 1000) end\n"
+    "return 0",
 [RL_SCRIPT_EXTEND] =
     "\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1])\n"
     "if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end\n"

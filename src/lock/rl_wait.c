@@ -4,6 +4,8 @@
 #include "../base/rl_token.h"
 #include "rl_lock_state.h"
 #include "rl_manyops.h"
+#include "rl_deadlock.h"
+#include "../base/rl_token.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,15 +136,41 @@ static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, con
     rl_conn *c;
     for (i = 0; i < ns->n; i++) {
         const rl_vote *v = &a->tally.votes[i];
-        const char *id = v->err.msg;
-        size_t at;
-        if (op->kind == RL_OP_LOCK_MANY && !rl_many_blocked(v->err.msg, op->nkeys, &at, &id)) {
+        const char *rest = v->err.msg, *holder;
+        char id[RL_WAKE_ID_MAX];
+        size_t at, holder_len;
+        if (op->kind == RL_OP_LOCK_MANY && !rl_many_blocked(v->err.msg, op->nkeys, &at, &rest)) {
             continue;
         }
+        rl_queued_parse(rest, id, &holder, &holder_len);
         if (v->err.code == RL_OK && !v->yes && id[0] != '\0' && (c = ns->wait_conn(ns->ctx, i)) != NULL) {
             rl_wake_cursor_set(c, op->waiter, op->waiter_len, id);
         }
     }
+}
+
+/* The holder a node that queued the waiter told (the first that told
+ * one), copied into holder (RL_NAMED_TOKEN_MAX + 1 bytes); its length, 0
+ * for none. */
+static size_t holder_of(const rl_lock_nodes *ns, const rl_attempt *a, const rl_op *op, char *holder)
+{
+    size_t i, at, len;
+    for (i = 0; i < ns->n; i++) {
+        const rl_vote *v = &a->tally.votes[i];
+        const char *rest = v->err.msg, *h;
+        char id[RL_WAKE_ID_MAX];
+        if (v->err.code != RL_OK || v->yes || v->value == RL_PTTL_DONE
+            || (op->kind == RL_OP_LOCK_MANY && !rl_many_blocked(v->err.msg, op->nkeys, &at, &rest))) {
+            continue;
+        }
+        rl_queued_parse(rest, id, &h, &len);
+        if (id[0] != '\0' && len > 0 && len <= RL_NAMED_TOKEN_MAX) {
+            memcpy(holder, h, len);
+            holder[len] = '\0';
+            return len;
+        }
+    }
+    return 0;
 }
 
 /* A lock of several resources: the keys the nodes queued the waiter at
@@ -170,22 +198,33 @@ static void many_blocked(const rl_lock_nodes *ns, const rl_attempt *a, const rl_
  * 2 when a node said a guard's waiter is done (a done release took it off
  * the queue before it read its wake), or -RL_E_NOMEM; *pttl gets the
  * attempt's. */
-static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks *hooks, long long *pttl,
-                   uint64_t *queued_at, long *wait_at)
+/* What an attempt found: the holder's PTTL, where a lock of several
+ * resources waits (and every key it was queued at), and the holder a
+ * queueing attempt was told of. */
+typedef struct look {
+    long long pttl;
+    uint64_t queued_at;
+    long wait_at;
+    char holder[RL_NAMED_TOKEN_MAX + 1];
+    size_t holder_len;
+} look;
+
+static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks *hooks, look *l)
 {
     rl_attempt a;
     int r;
     if (rl_attempt_run(ns, op, hooks->ours_before(hooks->ctx, op), 0, &a) != 0) {
         return -RL_E_NOMEM;
     }
-    if (op->enqueue) {
+    if (op->enqueue) { /* else the holder last told stands */
         start_wake_cursors(ns, &a, op);
+        l->holder_len = holder_of(ns, &a, op, l->holder);
     }
     if (op->kind == RL_OP_LOCK_MANY) {
-        many_blocked(ns, &a, op, queued_at, wait_at);
+        many_blocked(ns, &a, op, &l->queued_at, &l->wait_at);
     }
     r = hooks->attempted(hooks->ctx, op, &a);
-    *pttl = a.pttl;
+    l->pttl = a.pttl;
     if (r == 0 && a.done) {
         r = 2;
     }
@@ -200,9 +239,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
     rl_op op = *like;
     rl_tally wake; /* the wake waits' and the leave's votes */
     int queued = 0, r = 0;
-    long long pttl;
-    uint64_t queued_at = 0; /* a lock of several: the keys queued at */
-    long wait_at = -1;
+    look l = {.queued_at = 0, .wait_at = -1}; /* queued_at: a lock of several's keys queued at */
 
     *status = 0;
     op.kind = like->nkeys > 0 ? RL_OP_LOCK_MANY : RL_OP_LOCK_WAIT;
@@ -240,7 +277,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
         }
         op.wait_ms = (deadline_us - now + 999) / 1000;
         op.enqueue = op.enqueue || like->nkeys > 0; /* its script queues it where it waits now */
-        r = attempt(ns, &op, hooks, &pttl, &queued_at, &wait_at);
+        r = attempt(ns, &op, hooks, &l);
         if (r == -RL_E_NOMEM) {
             *status = RL_E_NOMEM;
             r = -1;
@@ -260,18 +297,26 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
         if (r != 0) {
             break;
         }
+        rl_op at = op; /* the key it waits at */
+        if (like->nkeys > 0 && l.wait_at >= 0) {
+            at.key = like->keys[l.wait_at];
+            at.key_len = like->key_lens[l.wait_at];
+        }
+        /* behind a holder: is it waiting, through others, for us? At every
+         * look (the edge lives 3 s: a live waiter's is there) */
+        if (like->deadlock != NULL && (like->nkeys == 0 || l.wait_at >= 0)
+            && rl_deadlock_check(ns, like->deadlock, &wake, at.key, at.key_len, l.holder, l.holder_len,
+                                 (deadline_us - ns->now_us()) / 1000) == 1) {
+            r = RL_WAIT_DEADLOCK;
+            break;
+        }
         /* a late grant taken back also took us off the queue (its script
          * queues only when it cannot grant): queue again */
-        op.enqueue = pttl == RL_PTTL_TAKEN_BACK;
-        recheck = recheck_at(ns->now_us(), pttl == RL_PTTL_TAKEN_BACK ? 0 : pttl, promoting, deadline_us);
-        if (like->nkeys > 0 && wait_at < 0) {
+        op.enqueue = l.pttl == RL_PTTL_TAKEN_BACK;
+        recheck = recheck_at(ns->now_us(), l.pttl == RL_PTTL_TAKEN_BACK ? 0 : l.pttl, promoting, deadline_us);
+        if (like->nkeys > 0 && l.wait_at < 0) {
             woken = -1; /* no node queued it: look at recheck */
         } else {
-            rl_op at = op;
-            if (like->nkeys > 0) {
-                at.key = like->keys[wait_at];
-                at.key_len = like->key_lens[wait_at];
-            }
             woken = wait_for_wake(ns, &wake, &at, waiter, recheck, hooks);
         }
         if (woken == -RL_E_NOMEM) {
@@ -296,12 +341,15 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
         leave_queue(ns, &wake, &op, waiter);
     }
     for (size_t i = 0; i < like->nkeys; i++) {
-        if (queued_at & ((uint64_t)1 << i)) {
+        if (l.queued_at & ((uint64_t)1 << i)) {
             rl_op at = op;
             at.key = like->keys[i];
             at.key_len = like->key_lens[i];
             leave_queue(ns, &wake, &at, waiter);
         }
+    }
+    if (like->deadlock != NULL) {
+        rl_deadlock_end(ns, like->deadlock, &wake);
     }
     rl_tally_free(&wake);
     return r;

@@ -24,6 +24,9 @@
  * often as a waiter did before the next-in-line wake. */
 #define PROMOTE_RECHECK_US 200000
 
+/* rl_wait_run(): the wait would close a cycle (op->deadlock's cycle says which). */
+#define RL_WAIT_DEADLOCK 3
+
 typedef struct rl_wait_hooks {
     /* Before each attempt: is op's token this process's lock already
      * (rl_attempt_run()'s ours_before)? Asked each time: the caller's
@@ -40,11 +43,13 @@ typedef struct rl_wait_hooks {
 
 /* Waits until deadline_us (monotonic) for like: an RL_OP_LOCK_WAIT with
  * its key, ttl_ms, mode, limit, fencing, promote and guard, and token the
- * owner's token or NULL (a fresh one per attempt). promoting: a waiting
+ * owner's token or NULL (a fresh one per attempt); or an RL_OP_LOCK_MANY
+ * with its keys (it waits at the first one held). like->deadlock: the
+ * detection's state, or NULL. promoting: a waiting
  * promotion (its own shared lock to a lock), which looks every
  * PROMOTE_RECHECK_US. Returns 1 (won), 2 (a guard's waiter: the holder
  * released as done, the lock not taken; its result, when the wake carried
- * one, told to hooks->result first), 0 (the deadline passed), or -1:
+ * one, told to hooks->result first), RL_WAIT_DEADLOCK, 0 (the deadline passed), or -1:
  * the hooks stopped it (*status 0), or *status says what failed
  * (RL_E_NOMEM, RL_E_RANDOM). */
 int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us, int promoting,

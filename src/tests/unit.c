@@ -352,9 +352,20 @@ UNIT_TEST(test_lockops)
     CHECK(judged(&wait, ":1500\r\n", &v) == RL_REPLY_NO && v == 1500, "acquire-or-queue PTTL: %lld", v);
     {
         char id[128];
-        CHECK(judged_err(&wait, "*2\r\n:1500\r\n$6\r\n1234-5\r\n", &v, id) == RL_REPLY_NO
-              && v == 1500 && strcmp(id, "1234-5") == 0, "queued: PTTL and the wake stream's last id");
-        CHECK(judged(&wait, "*2\r\n:-2\r\n$3\r\n0-0\r\n", &v) == RL_REPLY_NO && v == -2, "queued, no TTL known");
+        CHECK(judged_err(&wait, "*3\r\n:1500\r\n$6\r\n1234-5\r\n$3\r\ntok\r\n", &v, id) == RL_REPLY_NO
+              && v == 1500 && strcmp(id, "1234-5 tok") == 0, "queued: PTTL, the wake stream's last id, the holder");
+        {
+            char got[RL_WAKE_ID_MAX];
+            const char *holder;
+            size_t holder_len;
+            rl_queued_parse(id, got, &holder, &holder_len);
+            CHECK(strcmp(got, "1234-5") == 0 && holder_len == 3 && memcmp(holder, "tok", 3) == 0, "read back");
+            rl_queued_parse("1234-5 ", got, &holder, &holder_len);
+            CHECK(strcmp(got, "1234-5") == 0 && holder_len == 0, "no holder");
+        }
+        CHECK(judged(&wait, "*3\r\n:-2\r\n$3\r\n0-0\r\n$0\r\n\r\n", &v) == RL_REPLY_NO && v == -2, "queued, no TTL known");
+        CHECK(judged(&wait, "*2\r\n:-2\r\n$3\r\n0-0\r\n", &v) == RL_REPLY_ERROR, "queued: no holder element");
+        CHECK(judged(&wait, "*3\r\n:-2\r\n$3\r\n0 0\r\n$0\r\n\r\n", &v) == RL_REPLY_ERROR, "queued: an id with a space");
         CHECK(judged(&wait, "+DONE\r\n", &v) == RL_REPLY_ERROR, "+DONE to a waiter that is no guard");
         wait.guard = 1;
         CHECK(judged(&wait, "+DONE\r\n", &v) == RL_REPLY_NO && v == RL_PTTL_DONE, "+DONE: the guard's waiter is done");

@@ -1,5 +1,5 @@
 --TEST--
-Tokens after fork(): parent and child never hand out the same token (random bytes are not shared across a fork)
+Tokens after fork(): parent and child never hand out the same token (random bytes are not shared across a fork), and the child's tokens name a party of its own
 --EXTENSIONS--
 redislock
 pcntl
@@ -28,7 +28,10 @@ $child = explode("\n", (string)file_get_contents($file));
 unlink($file);
 echo "child tokens: ", count($child), ", parent tokens: ", count($mine), "\n";
 echo "shared: ", count(array_intersect($child, $mine)), "\n";
+// the first 16 characters name the process (deadlock detection): the child's are its own
+echo "the child's party: ", substr($child[0], 0, 16) !== substr($mine[0], 0, 16) ? 'its own' : 'the parent\'s', "\n";
 ?>
 --EXPECT--
 child tokens: 10, parent tokens: 10
 shared: 0
+the child's party: its own

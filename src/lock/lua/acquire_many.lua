@@ -5,7 +5,8 @@
 -- free (or the token's already: refreshed) and is now the token's; else
 -- the PTTL of the first one held (-1: no TTL), and when queueing
 -- {PTTL, its index (from 1), the id of its wake stream's last entry
--- ('0-0' for none)}: the waiter is queued there alone (taken out of the
+-- ('0-0' for none), its holder's token ('' for none or one too long)}:
+-- the waiter is queued there alone (taken out of the
 -- others' queues, its reservations there let go: whoever is next in line
 -- looks again when they end).
 --@keys lock queue reservation wake
@@ -30,6 +31,7 @@ if not b then
   return -3
 end
 local k = (b - 1) * 4
+local held = redis.pcall('get', KEYS[k + 1])
 local pttl = redis.call('pttl', KEYS[k + 1])
 if pttl == -2 then pttl = redis.call('pttl', KEYS[k + 3]) end
 if ARGV[5] ~= '1' then return pttl end
@@ -44,4 +46,4 @@ end
 --@ enqueue(k + 2)
 local last = redis.pcall('xrevrange', KEYS[k + 4], '+', '-', 'count', 1)
 last = type(last) == 'table' and not last.err and last[1]
-return {pttl, b, last and last[1] or '0-0'}
+return {pttl, b, last and last[1] or '0-0', type(held) == 'string' and #held <= 193 and held or ''}

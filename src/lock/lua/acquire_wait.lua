@@ -6,7 +6,8 @@
 -- stream, 'g': a stampede guard's waiter. -3 - F: taken (or already ours), F the number of this
 -- acquisition (0 without a fence counter); else the PTTL of the lock, or
 -- of the reservation for a woken waiter (-1: no TTL), and with 'w' the
--- reply is {PTTL, the id of the stream's last entry}: every wake for this
+-- reply is {PTTL, the id of the stream's last entry, the holder's token
+-- ('' for none, a shared lock, or one too long)}: every wake for this
 -- waiter comes after it ('0-0' for a stream not there). +DONE: a
 -- guard's waiter looking again (not queueing) that a done release took
 -- off the queue (no reservation is its): the holder's work is over, its
@@ -47,6 +48,6 @@ local pttl = redis.call('pttl', v and KEYS[1] or KEYS[3])
 if wk then  -- a key of another type: from the start (its XREAD fails, the waiter sleeps to its recheck)
   local last = redis.pcall('xrevrange', wk, '+', '-', 'count', 1)
   last = type(last) == 'table' and not last.err and last[1]
-  return {pttl, last and last[1] or '0-0'}
+  return {pttl, last and last[1] or '0-0', type(v) == 'string' and #v <= 193 and v or ''}
 end
 return pttl
