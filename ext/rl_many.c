@@ -98,15 +98,27 @@ static bool spans_slots(const rl_object *o, const many *m)
     return false;
 }
 
-/* A resource this object holds now: lockMany() would wait for itself. */
+/* A resource this object holds now (Redis says so: a record whose lock
+ * another released is dropped): lockMany() would wait for itself. */
 static bool refuse_held(rl_object *o, const many *m)
 {
     size_t i;
     for (i = 0; i < m->n; i++) {
         rl_held *h = rl_held_find(o, m->keys[i]);
-        if (h != NULL && h->pid == rl_pid() && h->valid_until_us > rl_now_us()) {
-            rl_throw_status(RL_E_KIND, "\"%s\" is held by this object already: lockMany() takes resources it does not hold",
-                            ZSTR_VAL(m->keys[i]) + ZSTR_LEN(o->prefix));
+        if (h == NULL || h->pid != rl_pid() || h->valid_until_us <= rl_now_us()) {
+            continue;
+        }
+        zend_string *token = zend_string_copy(h->token);
+        int r = rl_lock_holds(o, m->keys[i], token);
+        if (r == 0) {
+            rl_held_remove_token(o, m->keys[i], token);
+        }
+        zend_string_release(token);
+        if (r != 0) {
+            if (r > 0) {
+                rl_throw_status(RL_E_KIND, "\"%s\" is held by this object already: lockMany() takes resources it does not hold",
+                                ZSTR_VAL(m->keys[i]) + ZSTR_LEN(o->prefix));
+            }
             return true;
         }
     }
@@ -299,6 +311,90 @@ void rl_method_lock_many(INTERNAL_FUNCTION_PARAMETERS)
     RETURN_STR(token);
 }
 
+/* Can the release go in one script per node: one slot, and no record of
+ * these keys that a single release would only count down (a re-entrant
+ * hold of the token) or that the watchdog lost? */
+static bool releasable_together(rl_object *o, const many *m, zend_string *token)
+{
+    size_t i;
+    if (spans_slots(o, m)) {
+        return false;
+    }
+    for (i = 0; i < m->n; i++) {
+        rl_held *h = rl_held_find_token(o, m->keys[i], token);
+        if (h != NULL && h->pid == rl_pid() && (h->count > 1 || h->lost_logged)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* How many a quorum of nodes released: the largest count that a quorum
+ * of nodes reached. */
+static size_t quorum_count(const rl_tally *t)
+{
+    long long best = 0;
+    size_t i, j;
+    for (i = 0; i < t->n; i++) {
+        const rl_vote *a = &t->votes[i];
+        size_t reached = 0;
+        if (a->err.code != RL_OK || !a->yes || a->value <= best) {
+            continue;
+        }
+        for (j = 0; j < t->n; j++) {
+            reached += t->votes[j].err.code == RL_OK && t->votes[j].yes && t->votes[j].value >= a->value;
+        }
+        if (reached >= t->quorum) {
+            best = a->value;
+        }
+    }
+    return (size_t)best;
+}
+
+/* One release script per node for every key: 1 when every one was
+ * released, 0 not, -1 thrown. The records go as unlock()'s would. */
+static int release_together(rl_object *o, const many *m, zend_string *token)
+{
+    rl_op op = {.kind = RL_OP_UNLOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
+                .key_lens = m->lens, .nkeys = m->n, .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token)};
+    rl_lock_nodes ns;
+    rl_verdict v;
+    size_t i, released, ours = 0;
+    int64_t held_us = 0;
+
+    rl_lock_nodes_of(o, &ns);
+    if (rl_release_run(&ns, &op, &v) != 0) {
+        return rl_lock_fail_status(RL_E_NOMEM);
+    }
+    if (v.outcome == RL_NO_QUORUM) {
+        int r = rl_lock_fail_no_quorum(o, &v.tally, m->keys[0], v.start_us);
+        rl_verdict_free(&v);
+        return r;
+    }
+    released = quorum_count(&v.tally);
+    for (i = 0; i < m->n; i++) {
+        rl_held *h = rl_held_find_token(o, m->keys[i], token);
+        if (h != NULL && h->pid == rl_pid()) {
+            ours++;
+            held_us = rl_now_us() - h->taken_us;
+            rl_held_remove_token(o, m->keys[i], token);
+        }
+    }
+    RL_COUNT_ADD(released, released);
+    rl_metrics_count(RL_METRIC_OF_released, released);
+    for (i = 0; i < ours; i++) {
+        rl_metrics_observe(RL_H_HELD, held_us);
+    }
+    if (ours > released) { /* held them, but TTLs ran out first */
+        RL_COUNT_ADD(expired, ours - released);
+        rl_metrics_count(RL_METRIC_OF_expired, ours - released);
+    }
+    rl_lock_log_votes(o, &v.tally, v.start_us, released == m->n ? "info" : "warning",
+                      released == m->n ? "released" : "expired", m->keys[0], ZSTR_VAL(token));
+    rl_verdict_free(&v);
+    return EG(exception) ? -1 : released == m->n;
+}
+
 void rl_method_unlock_many(INTERNAL_FUNCTION_PARAMETERS)
 {
     HashTable *resources;
@@ -316,17 +412,19 @@ void rl_method_unlock_many(INTERNAL_FUNCTION_PARAMETERS)
     if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_token(token, 2) || !parse(o, resources, 1, &m)) {
         RETURN_THROWS();
     }
-    /* each is a lock of its own by now: released one by one (a release
-     * script each, in one write per node would save round trips; the
-     * records, counters and log events are those of unlock()) */
-    for (i = 0; i < m.n && !EG(exception); i++) {
-        if (rl_lock_release(o, m.keys[i], token) != 1) {
-            r = 0;
+    if (releasable_together(o, &m, token)) {
+        r = release_together(o, &m, token);
+    } else {
+        /* a Cluster's slots, or a hold unlock() only counts down: one by one */
+        for (i = 0; i < m.n && !EG(exception); i++) {
+            if (rl_lock_release(o, m.keys[i], token) != 1) {
+                r = 0;
+            }
         }
     }
     many_free(&m);
-    if (EG(exception)) {
+    if (r < 0 || EG(exception)) {
         RETURN_THROWS();
     }
-    RETURN_BOOL(r);
+    RETURN_BOOL(r == 1);
 }

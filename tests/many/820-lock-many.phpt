@@ -1,5 +1,5 @@
 --TEST--
-lockMany(): every resource or none (a held one leaves the others untaken); each is then a lock of its own (holds, unlock, extend); unlockMany(); a shared lock or a semaphore counts as held, never an error; auto-release; bad input names the argument
+lockMany(): every resource or none (a held one leaves the others untaken); each is then a lock of its own (holds, unlock, extend); unlockMany(); a shared lock or a semaphore counts as held, never an error; auto-release; unlockMany() in one script, counted as the locks it released (released, expired); a resource the object recorded but another released is no longer refused; bad input names the argument
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -47,6 +47,16 @@ $c = new RedisLock(rl_test_server(0));
 $c->lockMany(['a820', 'b820'], 30000);
 unset($c);
 echo "after the object went: ", $on(['a820', 'b820']), "\n";
+
+echo "-- counted as locks\n";
+$before = RedisLock::stats();
+$t = $a->lockMany(['a820', 'b820', 'c820'], 30000);
+$r->del('lock:c820');                                               // as if its TTL ran out
+var_dump($a->unlockMany(['a820', 'b820', 'c820'], $t));
+$after = RedisLock::stats();
+foreach (['acquired', 'released', 'expired'] as $k) {
+    echo "$k: +", $after[$k] - $before[$k], "\n";
+}
 
 echo "-- bad input\n";
 $bad = [
@@ -98,6 +108,11 @@ NULL
 left: - - -
 -- auto-release
 after the object went: - -
+-- counted as locks
+bool(false)
+acquired: +3
+released: +2
+expired: +1
 -- bad input
 ValueError: RedisLock::lockMany(): Argument #1 ($resources) must hold between 1 and 64 resources
 ValueError: RedisLock::lockMany(): Argument #1 ($resources) must hold between 1 and 64 resources
