@@ -190,10 +190,13 @@ static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
 /* Every resource in one script per node: a try, then (with time left) a
  * wait woken at the release of the resource it queued at. */
 static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t deadline_us, const char *token,
-                         size_t token_len)
+                         size_t token_len, bool owner)
 {
+    /* an owner's token may hold some already (refreshed): the script's
+     * form, safe to repeat, not MSETEX NX */
     rl_op op = {.kind = RL_OP_LOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
-                .key_lens = m->lens, .nkeys = m->n, .token = token, .token_len = token_len, .ttl_ms = ttl};
+                .key_lens = m->lens, .nkeys = m->n, .token = token, .token_len = token_len, .ttl_ms = ttl,
+                .repeat = owner};
     many_call call = {o, m, false};
     rl_lock_nodes ns;
     rl_attempt a;
@@ -298,7 +301,7 @@ void rl_method_lock_many(INTERNAL_FUNCTION_PARAMETERS)
     if (spans_slots(o, &m)) {
         r = take_in_order(o, &m, ttl, deadline_us, token);
     } else {
-        r = take_together(o, &m, ttl, deadline_us, ZSTR_VAL(token), ZSTR_LEN(token));
+        r = take_together(o, &m, ttl, deadline_us, ZSTR_VAL(token), ZSTR_LEN(token), owner != NULL);
     }
     many_free(&m);
     if (r != 1) {

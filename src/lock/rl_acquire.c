@@ -8,12 +8,13 @@
 
 /* Fencing on several nodes: each node counted the acquisition on its own
  * counter, and the number is the largest count among the yes voters. It
- * holds only once a quorum of nodes has a counter at least that high, so
- * that any later quorum meets one of them (docs/DESIGN.md): the number is
- * written back (raise-only) to every node whose count is below it, and the
+ * holds only once a quorum of the nodes that granted it have a counter at
+ * least that high, so that any later acquisition meets one of them while
+ * it holds the lock there (docs/DESIGN.md): the number is written back
+ * (raise-only) to the granting nodes whose count is below it, and the
  * acquisition counts when a quorum has it and validity is left. w gets the
- * acquisition's votes where a node already had the number, the
- * write-back's elsewhere; its outcome is returned. */
+ * acquisition's votes where a node needs no raise, the write-back's
+ * elsewhere; its outcome is returned. */
 static rl_outcome fence_write_back(const rl_lock_nodes *ns, const rl_tally *t, rl_tally *w, const rl_op *lock_op,
                                    long long fence, int64_t until_us)
 {
@@ -28,8 +29,8 @@ static rl_outcome fence_write_back(const rl_lock_nodes *ns, const rl_tally *t, r
         if (rl_fence_needs_raise(&t->votes[i], fence)) {
             memset(&sub[k], 0, sizeof sub[k]);
             sub[k++].conn = t->votes[i].conn; /* where the lock went (a Cluster's ASK target) */
-        } else {
-            have++;
+        } else if (t->votes[i].err.code == RL_OK && t->votes[i].yes) {
+            have++; /* granted with the number already */
         }
     }
     if (have < ns->quorum && k > 0) {

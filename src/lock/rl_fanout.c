@@ -270,7 +270,7 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
             break;
         }
         if (c->discard > 0) { /* owed to an earlier call that stopped listening */
-            rl_conn_discard_one(c);
+            rl_conn_discard_one(c, r);
             if (op->kind == RL_OP_WAKE_WAIT && v->phase == PH_WAIT && r->type == REDIS_REPLY_ARRAY) {
                 /* an earlier wait's reply: a wake naming us counts now (and
                  * moves the waiter's cursor on, as any XREAD reply does) */

@@ -137,7 +137,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
                   || (op->kind == RL_OP_LOCK && (op->fencing || op->promote || op->mode != RL_MODE_EXCLUSIVE));
 
     if (op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) {
-        return rl_many_op_append(c, op, eval, now_us);
+        return rl_many_op_append(c, op, form, now_us);
     }
     if (op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP) {
         return rl_deadlock_op_append(c, op, eval, now_us);
@@ -484,6 +484,11 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
     case REDIS_REPLY_ERROR:
         snprintf(err, errlen, "%.*s", (int)reply->len, reply->str);
         if (strncmp(reply->str, "NOSCRIPT", 8) == 0) {
+            return RL_REPLY_NOSCRIPT;
+        }
+        if (op->kind == RL_OP_LOCK_MANY && c != NULL && c->has_msetex == 1
+            && (strncmp(reply->str, "NOPERM", 6) == 0 || strncmp(reply->str, "ERR unknown command", 19) == 0)) {
+            c->has_msetex = 0; /* MSETEX refused (an ACL): the script form, now and from now on */
             return RL_REPLY_NOSCRIPT;
         }
         return rl_reply_wants_login(reply, err, errlen) ? RL_REPLY_NOAUTH : RL_REPLY_ERROR;

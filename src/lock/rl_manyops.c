@@ -73,7 +73,46 @@ static int many_keys(many_cmd *m, const rl_op *op, rl_script s)
     return 0;
 }
 
-int rl_many_op_append(rl_conn *c, const rl_op *op, int eval, int64_t now_us)
+static int append_script(rl_conn *c, const rl_op *op, int eval, int64_t now_us);
+
+/* MSETEX numkeys key token ... NX PX ttl: every key or none, the
+ * server's own command (Redis 8.4, Valkey 9.1), for a try with a fresh
+ * token; its reply is 1 or 0. */
+static int append_msetex(rl_conn *c, const rl_op *op, int64_t now_us)
+{
+    size_t max = 6 + 2 * op->nkeys, i;
+    many_cmd m = {.argc = 0};
+    int rc = RL_E_NOMEM;
+
+    m.argv = malloc(max * sizeof *m.argv);
+    m.lens = malloc(max * sizeof *m.lens);
+    if (m.argv != NULL && m.lens != NULL) {
+        add(&m, "MSETEX", 6);
+        add_num(&m, (long long)op->nkeys);
+        for (i = 0; i < op->nkeys; i++) {
+            add(&m, op->keys[i], op->key_lens[i]);
+            add(&m, op->token, op->token_len);
+        }
+        add(&m, "NX", 2);
+        add(&m, "PX", 2);
+        add_num(&m, op->ttl_ms);
+        rc = rl_conn_append(c, m.argc, m.argv, m.lens, now_us);
+    }
+    free(m.argv);
+    free(m.lens);
+    return rc;
+}
+
+int rl_many_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
+{
+    int eval = form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL;
+    if (op->kind == RL_OP_LOCK_MANY && form == RL_FORM_FIRST && op->waiter == NULL && c->has_msetex == 1) {
+        return append_msetex(c, op, now_us);
+    }
+    return append_script(c, op, eval, now_us);
+}
+
+static int append_script(rl_conn *c, const rl_op *op, int eval, int64_t now_us)
 {
     rl_script s = op->kind == RL_OP_LOCK_MANY ? RL_SCRIPT_ACQUIRE_MANY : RL_SCRIPT_RELEASE_MANY;
     size_t max = 8 + op->nkeys * (3 + RL_WAKE_BUCKETS);
@@ -135,10 +174,20 @@ int rl_many_op_judge(const rl_op *op, const void *r, long long *value, char *err
         if (op->kind == RL_OP_UNLOCK_MANY) {
             return reply->integer >= 1 ? RL_REPLY_YES : RL_REPLY_NO;
         }
-        if (reply->integer <= -3) {
+        /* the script's -3, or MSETEX's 1: all taken; MSETEX's 0: one held
+         * (its PTTL not known) */
+        if (reply->integer <= -3 || reply->integer == 1) {
             *value = 0;
             return RL_REPLY_YES;
         }
+        if (reply->integer == 0) {
+            *value = -1;
+            return RL_REPLY_NO;
+        }
+    }
+    if (reply->type == REDIS_REPLY_ARRAY && op->kind == RL_OP_LOCK_MANY && reply->elements == 1
+        && reply->element[0]->type == REDIS_REPLY_INTEGER) {
+        *value = reply->element[0]->integer; /* the script's {PTTL}: one held */
         return RL_REPLY_NO;
     }
     if (reply->type == REDIS_REPLY_ARRAY && op->kind == RL_OP_LOCK_MANY && op->enqueue) {

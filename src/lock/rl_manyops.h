@@ -10,9 +10,10 @@
  * (19 for the release), and its waiter's queue moves among them. */
 #define RL_MANY_MAX 64
 
-/* Appends op (LOCK_MANY or UNLOCK_MANY) as EVALSHA, or EVAL when eval.
- * 0 or RL_E_NOMEM. */
-int rl_many_op_append(rl_conn *c, const rl_op *op, int eval, int64_t now_us);
+/* Appends op (LOCK_MANY or UNLOCK_MANY) in form: a try's first form on a
+ * server that has MSETEX (c->has_msetex) is MSETEX NX PX; else the
+ * script, by EVALSHA, or EVAL in the EVAL forms. 0 or RL_E_NOMEM. */
+int rl_many_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
 
 /* Judges a script's reply (an integer, or a queued waiter's array; errors
  * are the lock family's). */

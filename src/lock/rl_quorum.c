@@ -83,7 +83,7 @@ long long rl_fence_of(const rl_vote *votes, size_t n)
 
 int rl_fence_needs_raise(const rl_vote *v, long long fence)
 {
-    return !(v->err.code == RL_OK && v->yes && v->value >= fence);
+    return v->err.code == RL_OK && v->yes && v->value < fence;
 }
 
 int rl_extend_wants_shared(const rl_vote *votes, size_t n)

@@ -56,9 +56,12 @@ long long rl_shortest_pttl(const rl_vote *votes, size_t n);
  * voting yes counted (each node keeps its own counter); 0 when none did. */
 long long rl_fence_of(const rl_vote *votes, size_t n);
 
-/* Does node i still need the fence number written back (RedLock: a won
- * acquisition counts once a quorum holds its number)? Not when it voted
- * yes with a count at least that high: its counter already holds it. */
+/* Does node i need the fence number written back (RedLock: a won
+ * acquisition counts once a quorum of the nodes that granted it hold its
+ * number)? Only a node that granted it with a count below the number. A
+ * node that did not grant it proves nothing, raised or not: a concurrent
+ * attempt may hold it and have counted there first, and that attempt's
+ * later grants elsewhere could then give it the same number (test 601). */
 int rl_fence_needs_raise(const rl_vote *v, long long fence);
 
 /* Did a node answer an extend (or holds) sent without the shared holders' key with

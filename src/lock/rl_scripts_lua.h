@@ -36,7 +36,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2])\n"
     "return f",
 [RL_SCRIPT_ACQUIRE_MANY] =
-    "\n\n\n\n\n\n\n\n\n\n\n\nlocal n = #KEYS / 4\n"
+    "\n\n\n\n\n\n\n\n\n\n\n\n\nlocal n = #KEYS / 4\n"
     "local b\n"
     "for i = 1, n do\n"
     "  local k = (i - 1) * 4\n"
@@ -60,7 +60,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local held = redis.pcall('get', KEYS[k + 1])\n"
     "local pttl = redis.call('pttl', KEYS[k + 1])\n"
     "if pttl == -2 then pttl = redis.call('pttl', KEYS[k + 3]) end\n"
-    "if ARGV[5] ~= '1' then return pttl end\n"
+    "if ARGV[5] ~= '1' then return {pttl} end\n"
     "local tail = ':' .. ARGV[3]\n"
     "for i = 1, n do\n"
     "  local q = (i - 1) * 4 + 2\n"

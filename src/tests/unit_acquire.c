@@ -37,11 +37,11 @@ UNIT_TEST(test_attempt_won)
     CHECK(a.until_us == 1000000 + (10000 - 102) * 1000, "validity less drift: %lld", (long long)a.until_us);
 }
 
-/* Asked only of the nodes below the number, and only when fewer than a
- * quorum have it. */
+/* Asked only of the granting nodes below the number, and only when fewer
+ * than a quorum have it. */
 UNIT_TEST(test_fence_write_back)
 {
-    static const fake_reply low[] = {R("yyn", 5, 3, 0), R("yn")};
+    static const fake_reply low[] = {R("yyn", 5, 3, 0), R("y")};
     static const fake_reply enough[] = {R("yyn", 5, 5, 0)};
     static const fake_reply one[] = {R("y", 4)};
     char nodes[16];
@@ -49,8 +49,8 @@ UNIT_TEST(test_fence_write_back)
 
     CHECK(attempt(3, 1, low, 2, 0, 1, &a) == RL_WON && a.fence == 5, "won with fence %lld", a.fence);
     CHECK(f.ncalls == 2 && f.calls[1].fanout && f.calls[1].op.kind == RL_OP_FENCE_RAISE
-          && f.calls[1].op.fence == 5 && strcmp(fake_call_nodes(&f.calls[1], nodes), "12") == 0
-          && f.calls[1].need == 1 && f.calls[1].early, "raised on nodes 1 and 2, need 1: %s", nodes);
+          && f.calls[1].op.fence == 5 && strcmp(fake_call_nodes(&f.calls[1], nodes), "1") == 0
+          && f.calls[1].need == 1 && f.calls[1].early, "raised on node 1 (node 2 said no), need 1: %s", nodes);
 
     CHECK(attempt(3, 1, enough, 1, 0, 1, &a) == RL_WON && a.fence == 5, "a quorum has it");
     CHECK(f.ncalls == 1, "no write-back when a quorum has the number");
@@ -76,7 +76,7 @@ UNIT_TEST(test_fence_kept_only_when_held)
  * went out (not where it was ours before), told by the write-back's votes. */
 UNIT_TEST(test_fence_write_back_lost)
 {
-    static const fake_reply s[] = {R("yyn", 5, 3, 0), R("nf"), R("yy")};
+    static const fake_reply s[] = {R("yyn", 5, 3, 0), R("f"), R("yy")};
     char nodes[16];
     rl_attempt a;
 
@@ -88,6 +88,23 @@ UNIT_TEST(test_fence_write_back_lost)
     CHECK(a.contended, "a lost first attempt is contended");
 
     CHECK(attempt(3, 1, s, 2, 1, 1, &a) == RL_LOST && f.ncalls == 2, "ours before: not undone");
+}
+
+/* Test 601's duplicate: a node that did not grant the acquisition may be
+ * held by a concurrent attempt that counted there first; raising it (its
+ * counter at the number already) proved nothing, and that attempt's later
+ * grant on a granting node left below the number gave it the same number.
+ * So only granting nodes count: here the one below cannot be raised, and
+ * the acquisition is lost although the nodes that said no had the number. */
+UNIT_TEST(test_fence_write_back_granting_nodes_only)
+{
+    static const fake_reply s[] = {R("nnyyy", 0, 0, 135, 134, 135), R("f"), R("yyy")};
+    char nodes[16];
+    rl_attempt a;
+
+    CHECK(attempt(5, 1, s, 3, 0, 1, &a) == RL_LOST, "lost");
+    CHECK(f.calls[1].op.kind == RL_OP_FENCE_RAISE && strcmp(fake_call_nodes(&f.calls[1], nodes), "3") == 0
+          && f.calls[1].need == 1, "raised on node 3 only: %s", nodes);
 }
 
 UNIT_TEST(test_lost_attempt_undone)

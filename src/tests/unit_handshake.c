@@ -77,21 +77,53 @@ UNIT_TEST(test_handshake_login_wanted)
 }
 
 /* The name a connection gives itself: LIB-NAME, then LIB-VER once a
- * version is set (only up to a space or a line break: it is one argument). */
+ * version is set (only up to a space or a line break: it is one argument);
+ * then the MSETEX probe, whose reply is read among the discards. */
+#define PROBE "*5\r\n$7\r\nCOMMAND\r\n$4\r\nLIST\r\n$8\r\nFILTERBY\r\n$7\r\nPATTERN\r\n$6\r\nmsetex\r\n"
 UNIT_TEST(test_handshake_identify)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
     rl_handshake_set_version("");
-    CHECK(rl_identify_append(c, 1) == 1
-          && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n"),
-          "no version: the name alone");
+    CHECK(rl_identify_append(c, 1) == 2
+          && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n" PROBE)
+          && c->probe_in == 1,
+          "no version: the name alone, then the probe");
     rl_conn_free(c);
     c = unit_conn(NULL, NULL, 0);
     rl_handshake_set_version("1.2.3 extra\r\nFLUSHALL");
-    CHECK(rl_identify_append(c, 1) == 2
+    CHECK(rl_identify_append(c, 1) == 3
           && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n"
-                            "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$5\r\n1.2.3\r\n"),
+                            "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$5\r\n1.2.3\r\n" PROBE),
           "the name and the version, cut at the space");
     rl_handshake_set_version("");
     rl_conn_free(c);
+}
+
+/* The probe's reply, read as a discard after those before it: the name
+ * says the server has MSETEX; an empty list or an error that it has not. */
+UNIT_TEST(test_handshake_msetex_probe)
+{
+    static const struct { const char *reply; int has; } cases[] = {
+        {"*1\r\n$6\r\nmsetex\r\n", 1},
+        {"*1\r\n$6\r\nMSETEX\r\n", 1},
+        {"*0\r\n", 0},
+        {"-ERR unknown subcommand 'LIST'\r\n", 0},
+        {"-NOPERM this user has no permissions to run the 'command|list' command\r\n", 0},
+        {"*1\r\n$5\r\nmsetx\r\n", 0},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rl_conn *c = unit_conn(NULL, NULL, 0);
+        void *before = unit_reply("+OK\r\n", 5), *probe = unit_reply(cases[i].reply, strlen(cases[i].reply));
+        c->has_msetex = -1;
+        c->probe_in = 1;
+        rl_conn_owe_discards(c, 2);
+        rl_conn_discard_one(c, before);
+        CHECK(c->has_msetex == -1 && c->probe_in == 0, "case %zu: not before its reply", i);
+        rl_conn_discard_one(c, probe);
+        CHECK(c->has_msetex == cases[i].has && c->probe_in == -1 && c->discard == 0, "case %zu: %d", i, c->has_msetex);
+        freeReplyObject(before);
+        freeReplyObject(probe);
+        rl_conn_free(c);
+    }
 }

@@ -185,7 +185,8 @@ UNIT_TEST(test_quorum_failure_report)
 }
 
 /* Fencing on RedLock: the number is the largest a yes voter counted, and a
- * node needs the write-back unless its own count already reached it. */
+ * node that granted it with a lower count needs the write-back; nodes that
+ * did not grant it are never raised (they prove nothing). */
 UNIT_TEST(test_quorum_fence)
 {
     rl_vote votes[5];
@@ -200,13 +201,14 @@ UNIT_TEST(test_quorum_fence)
     for (i = 0; i < 5; i++) {
         raise += rl_fence_needs_raise(&votes[i], 9);
     }
-    CHECK(raise == 3 && !rl_fence_needs_raise(&votes[1], 9) && !rl_fence_needs_raise(&votes[3], 9)
-          && rl_fence_needs_raise(&votes[0], 9) && rl_fence_needs_raise(&votes[2], 9),
-          "raise where below 9, on the no and the failed node: %zu", raise);
+    CHECK(raise == 1 && !rl_fence_needs_raise(&votes[1], 9) && !rl_fence_needs_raise(&votes[3], 9)
+          && rl_fence_needs_raise(&votes[0], 9) && !rl_fence_needs_raise(&votes[2], 9)
+          && !rl_fence_needs_raise(&votes[4], 9),
+          "raise the granting node below 9 only, not the no or the failed node: %zu", raise);
     votes_of("sny", votes);
     votes[0].value = 100; /* skipped: never read, so never trusted */
     votes[2].value = 3;
-    CHECK(rl_fence_of(votes, 3) == 3 && rl_fence_needs_raise(&votes[0], 3), "a skipped node's value is unknown");
+    CHECK(rl_fence_of(votes, 3) == 3 && !rl_fence_needs_raise(&votes[0], 3), "a skipped node's value is unknown: not raised");
     votes_of("nn", votes);
     CHECK(rl_fence_of(votes, 2) == 0, "no yes vote: no number");
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
@@ -37,6 +38,7 @@ rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role)
     rl_reply_guard_init(&c->guard, &c->limits);
     c->fd = -1;
     c->role = role;
+    c->has_msetex = c->probe_in = -1;
     return c;
 }
 
@@ -77,6 +79,7 @@ void rl_conn_close(rl_conn *c)
     c->authed = 0;
     c->out_len = 0;
     c->owed = c->discard = 0;
+    c->has_msetex = c->probe_in = -1; /* the next socket may reach another server (a failover) */
     c->owed_since_us = 0;
     if (c->reader) {
         redisReaderFree(c->reader);
@@ -98,6 +101,23 @@ void rl_conn_free(rl_conn *c)
     free(c);
 }
 
+/* A reply nobody waits for was read: the MSETEX probe's is looked at
+ * (COMMAND LIST FILTERBY PATTERN msetex: the name, or nothing; an error
+ * from a server without COMMAND LIST or an ACL: not known to have it). */
+static void discarded(rl_conn *c, const redisReply *r)
+{
+    c->discard--;
+    if (c->probe_in > 0) {
+        c->probe_in--;
+        return;
+    }
+    if (c->probe_in == 0) {
+        c->has_msetex = r->type == REDIS_REPLY_ARRAY && r->elements == 1 && r->element[0]->type == REDIS_REPLY_STRING
+                        && r->element[0]->len == 6 && strncasecmp(r->element[0]->str, "msetex", 6) == 0;
+        c->probe_in = -1;
+    }
+}
+
 /* Reads and drops owed replies that have already arrived. */
 static void drain_discards(rl_conn *c)
 {
@@ -110,8 +130,8 @@ static void drain_discards(rl_conn *c)
         return;
     }
     while (c->discard > 0 && (reply = rl_conn_next_reply(c, &status)) != NULL) {
+        discarded(c, reply);
         freeReplyObject(reply);
-        c->discard--;
     }
     if (status != 0) {
         rl_conn_close(c);
@@ -526,9 +546,9 @@ void rl_conn_owe_discards(rl_conn *c, int n)
     c->discard += n;
 }
 
-void rl_conn_discard_one(rl_conn *c)
+void rl_conn_discard_one(rl_conn *c, const void *reply)
 {
-    c->discard--;
+    discarded(c, reply);
 }
 
 void rl_conn_abandon_owed(rl_conn *c)

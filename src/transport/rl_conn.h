@@ -48,6 +48,9 @@ typedef struct rl_conn {
     size_t out_len, out_cap;
     int owed;                /* replies sent for but not read */
     int discard;             /* of those, replies nobody waits for */
+    int has_msetex;          /* the server has MSETEX: -1 not known yet, 0 no, 1 yes
+                                (asked in a fresh connection's first write) */
+    int probe_in;            /* discards read before the MSETEX probe's reply; -1: none owed */
     int64_t owed_since_us;   /* when the oldest owed reply was asked for */
     int64_t last_reply_us;   /* when the server last answered on this socket */
     int64_t down_until_us;   /* after a timeout: fail fast until then */
@@ -141,7 +144,7 @@ int rl_conn_fill(rl_conn *c, rl_error *err);
 void rl_conn_set_down_until(rl_conn *c, int64_t until_us); /* fail fast until then (0: not) */
 void rl_conn_set_authed(rl_conn *c, int authed);             /* the login was (or must be) done again */
 void rl_conn_owe_discards(rl_conn *c, int n);                /* n more owed replies nobody waits for */
-void rl_conn_discard_one(rl_conn *c);                        /* one of those was read */
+void rl_conn_discard_one(rl_conn *c, const void *reply);     /* one of those was read (a redisReply) */
 void rl_conn_abandon_owed(rl_conn *c);                       /* every reply still owed is nobody's */
 void rl_conn_set_must_answer(rl_conn *c);                    /* an early decision waits for it */
 void rl_conn_set_limits(rl_conn *c, const rl_reply_limits *limits); /* NULL: the lock defaults */

@@ -52,15 +52,32 @@ int rl_identify_append(rl_conn *c, int64_t now_us)
     if (rl_argv_append(c, &b, now_us) != 0) {
         return -1;
     }
-    if (lib_version[0] == '\0') {
-        return 1;
+    int n = 1;
+    if (lib_version[0] != '\0') {
+        b.argc = 0;
+        rl_argv_add(&b, "CLIENT", 6);
+        rl_argv_add(&b, "SETINFO", 7);
+        rl_argv_add(&b, "LIB-VER", 7);
+        rl_argv_add_str(&b, lib_version);
+        if (rl_argv_append(c, &b, now_us) != 0) {
+            return -1;
+        }
+        n++;
     }
+    /* does the server have MSETEX (lockMany()'s first form)? Its reply is
+     * read among the discards (rl_conn.c); a flat one, unlike COMMAND
+     * INFO's, which nests deeper than a lock reply may */
     b.argc = 0;
-    rl_argv_add(&b, "CLIENT", 6);
-    rl_argv_add(&b, "SETINFO", 7);
-    rl_argv_add(&b, "LIB-VER", 7);
-    rl_argv_add_str(&b, lib_version);
-    return rl_argv_append(c, &b, now_us) != 0 ? -1 : 2;
+    rl_argv_add(&b, "COMMAND", 7);
+    rl_argv_add(&b, "LIST", 4);
+    rl_argv_add(&b, "FILTERBY", 8);
+    rl_argv_add(&b, "PATTERN", 7);
+    rl_argv_add(&b, "msetex", 6);
+    if (rl_argv_append(c, &b, now_us) != 0) {
+        return -1;
+    }
+    c->probe_in = c->discard + n; /* the caller owes these n + 1 replies as discards */
+    return n + 1;
 }
 
 int rl_handshake_judge(const rl_conn *c, int nth, const void *reply, char *err, size_t errlen)

@@ -18,10 +18,12 @@ int rl_handshake_append(rl_conn *c, int64_t now_us);
 void rl_handshake_set_version(const char *version);
 
 /* Appends the connection's name for CLIENT LIST: CLIENT SETINFO LIB-NAME
- * redislock, and LIB-VER the version. Nobody waits for their replies (a
- * server before Redis 7.2, or a user whose ACL forbids them, refuses them:
- * harmless), so they cost no round trip. Returns how many replies they
- * owe, or -1 when out of memory. */
+ * redislock, and LIB-VER the version; then asks whether the server has
+ * MSETEX (COMMAND LIST FILTERBY PATTERN msetex: c->has_msetex is set when
+ * its reply is read, c->probe_in counts the discards before it). Nobody
+ * waits for their replies (a server before Redis 7.2, or a user whose ACL
+ * forbids them, refuses them: harmless), so they cost no round trip.
+ * Returns how many replies they owe, or -1 when out of memory. */
 int rl_identify_append(rl_conn *c, int64_t now_us);
 
 /* Judges the reply (a redisReply *) to the nth login command written by

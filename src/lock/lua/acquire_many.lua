@@ -3,7 +3,8 @@
 -- token, ARGV[2] ttl ms, ARGV[3] waiter id, ARGV[4] ms the waiter will
 -- wait, ARGV[5] '1' to queue. All or none: -3 when every resource was
 -- free (or the token's already: refreshed) and is now the token's; else
--- the PTTL of the first one held (-1: no TTL), and when queueing
+-- {PTTL} of the first one held (-1: no TTL; an array, MSETEX's 0 and 1
+-- being integers), and when queueing
 -- {PTTL, its index (from 1), the id of its wake stream's last entry
 -- ('0-0' for none), its holder's token ('' for none or one too long)}:
 -- the waiter is queued there alone (taken out of the
@@ -34,7 +35,7 @@ local k = (b - 1) * 4
 local held = redis.pcall('get', KEYS[k + 1])
 local pttl = redis.call('pttl', KEYS[k + 1])
 if pttl == -2 then pttl = redis.call('pttl', KEYS[k + 3]) end
-if ARGV[5] ~= '1' then return pttl end
+if ARGV[5] ~= '1' then return {pttl} end
 local tail = ':' .. ARGV[3]
 for i = 1, n do
   local q = (i - 1) * 4 + 2
