@@ -229,9 +229,10 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
     return status != 0 ? rl_lock_fail_status(status) : r;
 }
 
-/* A Cluster's resources across slots: one by one in key order, each as a
- * lock of the call's token (waiting within the call's deadline); the ones
- * taken are released when one is not had. */
+/* A Cluster's resources across slots, or locks with fencing numbers: one
+ * by one in key order, each as a lock of the call's token (waiting within
+ * the call's deadline; the fixed order means two such calls never wait
+ * for each other); the ones taken are released when one is not had. */
 static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t deadline_us, zend_string *token)
 {
     rl_kind kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token};
@@ -277,11 +278,6 @@ void rl_method_lock_many(INTERNAL_FUNCTION_PARAMETERS)
         || !rl_check_owner(owner, 4) || !parse(o, resources, 1, &m)) {
         RETURN_THROWS();
     }
-    if (o->fencing) {
-        many_free(&m);
-        rl_throw_status(RL_E_KIND, "lockMany() does not number its locks: not with option fencing");
-        RETURN_THROWS();
-    }
     if (refuse_held(o, &m)) {
         many_free(&m);
         RETURN_THROWS();
@@ -298,7 +294,9 @@ void rl_method_lock_many(INTERNAL_FUNCTION_PARAMETERS)
         token = zend_string_init(fresh, len, 0);
     }
     int64_t deadline_us = rl_wait_deadline(wait);
-    if (spans_slots(o, &m)) {
+    if (spans_slots(o, &m) || o->fencing) {
+        /* no script holds them all (a Cluster's slots), or each is numbered
+         * as lock() numbers it (with a RedLock's write-back): in order */
         r = take_in_order(o, &m, ttl, deadline_us, token);
     } else {
         r = take_together(o, &m, ttl, deadline_us, ZSTR_VAL(token), ZSTR_LEN(token), owner != NULL);

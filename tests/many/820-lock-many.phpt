@@ -1,5 +1,5 @@
 --TEST--
-lockMany(): every resource or none (a held one leaves the others untaken); each is then a lock of its own (holds, unlock, extend); unlockMany(); a shared lock or a semaphore counts as held, never an error; auto-release; unlockMany() in one script, counted as the locks it released (released, expired); a resource the object recorded but another released is no longer refused; bad input names the argument
+lockMany(): every resource or none (a held one leaves the others untaken); each is then a lock of its own (holds, unlock, extend); unlockMany(); a shared lock or a semaphore counts as held, never an error; auto-release; unlockMany() in one script, counted as the locks it released (released, expired); with fencing each numbered as lock() numbers it; a resource the object recorded but another released is no longer refused; bad input names the argument
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -58,6 +58,20 @@ foreach (['acquired', 'released', 'expired'] as $k) {
     echo "$k: +", $after[$k] - $before[$k], "\n";
 }
 
+echo "-- with fencing: each numbered as lock() numbers it\n";
+$f = new RedisLock(rl_test_server(0), ['fencing' => true]);
+$before = $f->fencingToken('a820') ?? 0;
+$one = $f->lock('a820', 30000);
+$n1 = $f->fencingToken('a820');
+$f->unlock('a820', $one);
+$t = $f->lockMany(['b820', 'a820'], 30000);
+echo "numbered: ", $f->fencingToken('a820') > $n1 && $f->fencingToken('b820') >= 1 ? 'yes' : 'no', "\n";
+var_dump($f->unlockMany(['a820', 'b820'], $t));
+$h = $b->lock('b820', 30000);
+var_dump($f->lockMany(['a820', 'b820'], 30000));                    // b820 held: a820 taken back
+echo "a820 left: ", $on(['a820']), "\n";
+$b->unlock('b820', $h);
+
 echo "-- bad input\n";
 $bad = [
     fn() => $a->lockMany([], 1000),
@@ -71,7 +85,6 @@ $bad = [
     fn() => $a->unlockMany(['x820'], ''),
     fn() => $a->unlockMany([], 'x'),
     function () use ($a) { $h = $a->lock('x820', 1000); try { $a->lockMany(['y820', 'x820'], 1000); } finally { $a->unlock('x820', $h); } },
-    fn() => (new RedisLock(rl_test_server(0), ['fencing' => true]))->lockMany(['x820'], 1000),
 ];
 foreach ($bad as $f) {
     try {
@@ -81,6 +94,7 @@ foreach ($bad as $f) {
         echo get_class($e), ": ", $e->getMessage(), "\n";
     }
 }
+$r->del(rl_derived_key('lock:a820', 'f'), rl_derived_key('lock:b820', 'f'));   // fence counters live on (by design)
 echo "keys left: ", count($r->cmd('KEYS', '*820*')), "\n";
 ?>
 --EXPECT--
@@ -113,6 +127,11 @@ bool(false)
 acquired: +3
 released: +2
 expired: +1
+-- with fencing: each numbered as lock() numbers it
+numbered: yes
+bool(true)
+NULL
+a820 left: -
 -- bad input
 ValueError: RedisLock::lockMany(): Argument #1 ($resources) must hold between 1 and 64 resources
 ValueError: RedisLock::lockMany(): Argument #1 ($resources) must hold between 1 and 64 resources
@@ -125,5 +144,4 @@ ValueError: RedisLock::lockMany(): Argument #4 ($token) must be null or between 
 ValueError: RedisLock::unlockMany(): Argument #2 ($token) must not be empty
 ValueError: RedisLock::unlockMany(): Argument #1 ($resources) must hold between 1 and 64 resources
 RedisLockException: "x820" is held by this object already: lockMany() takes resources it does not hold
-RedisLockException: lockMany() does not number its locks: not with option fencing
 keys left: 0
