@@ -141,18 +141,21 @@ static int report(many_call *c, const rl_op *op, const rl_attempt *a)
 
     if (a->outcome == RL_WON) {
         zend_string *token = zend_string_init(op->token, op->token_len, 0);
-        for (i = 0; i < c->m->n; i++) {
-            rl_held *h = rl_held_add(o, c->m->keys[i], token, a->until_us);
+        rl_held *held[RL_MANY_MAX];
+        for (i = 0; i < c->m->n; i++) { /* all recorded first: auto-release has them whatever follows */
+            held[i] = rl_held_add(o, c->m->keys[i], token, a->until_us);
+            RL_COUNT(acquired);
+        }
+        for (i = 0; i < c->m->n && o->auto_extend; i++) {
             rl_op one = *op;
             one.kind = RL_OP_LOCK;
             one.key = c->m->ptrs[i];
             one.key_len = c->m->lens[i];
             one.nkeys = 0;
-            if (o->auto_extend && !rl_lock_watch(o, &a->tally, &one, h)) {
+            if (!rl_lock_watch(o, &a->tally, &one, held[i])) {
                 zend_string_release(token);
-                return -1; /* recorded: auto-release, or the caller's release, has them */
+                return -1;
             }
-            RL_COUNT(acquired);
         }
         zend_string_release(token);
         if (c->contended) {
@@ -175,11 +178,13 @@ static int report(many_call *c, const rl_op *op, const rl_attempt *a)
     return EG(exception) ? -1 : 0;
 }
 
-static int never_ours(void *ctx, const rl_op *op)
+/* A lost attempt is taken back where it went out, unless the token is
+ * the caller's: it may hold some of them from before (those it took on too
+ * few nodes then live to their TTL). */
+static int owner_ours(void *ctx, const rl_op *op)
 {
     (void)ctx;
-    (void)op;
-    return 0;
+    return op->repeat;
 }
 
 static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
@@ -203,7 +208,7 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
     int r, status;
 
     rl_lock_nodes_of(o, &ns);
-    if (rl_attempt_run(&ns, &op, 0, 1, &a) != 0) {
+    if (rl_attempt_run(&ns, &op, owner_ours(NULL, &op), 1, &a) != 0) {
         return rl_lock_fail_status(RL_E_NOMEM);
     }
     r = report(&call, &op, &a);
@@ -211,7 +216,7 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
     if (r != 0 || rl_now_us() >= deadline_us) {
         return r;
     }
-    rl_wait_hooks hooks = {.ours_before = never_ours, .attempted = wait_attempted, .ctx = &call};
+    rl_wait_hooks hooks = {.ours_before = owner_ours, .attempted = wait_attempted, .ctx = &call};
     zend_string *edges = rl_edges_key(o);
     rl_deadlock dl;
     memset(&dl, 0, sizeof dl);

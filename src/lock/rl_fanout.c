@@ -334,7 +334,8 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
             /* the node may still run our SET when it wakes up: take it back then */
             rl_undo_defer(v->conn, op->key, op->key_len, op->token, op->token_len);
         }
-        for (size_t i = 0; v->sent && op->kind == RL_OP_LOCK_MANY && i < op->nkeys; i++) {
+        /* a caller's token (op->repeat) may hold some of them from before: not taken back */
+        for (size_t i = 0; v->sent && op->kind == RL_OP_LOCK_MANY && !op->repeat && i < op->nkeys; i++) {
             rl_undo_defer(v->conn, op->keys[i], op->key_lens[i], op->token, op->token_len);
         }
     }

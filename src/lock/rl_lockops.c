@@ -88,15 +88,16 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const rl_lock_keys *k, 
 
 /* The acquire scripts' last argument, left out when empty: 's' promotes a
  * shared lock (the shared holders' key is passed), 'h' keeps the number of
- * a fenced lock the caller holds already, 'w' (a waiter that queues) the
- * last key is its wake stream, whose last entry id it gets back, 'g' a
+ * a fenced lock the caller holds already, 'w' (a waiter that queues, or
+ * whose deadlock detection wants the holder at every look) the last key is
+ * its wake stream, whose last entry id it gets back with the holder, 'g' a
  * stampede guard's waiter (a look that finds it off the queue is done). */
 static void append_acquire_flags(rl_argv *b, const rl_op *op)
 {
     static const char *const flags[16] = {"", "s", "h", "sh", "w", "sw", "hw", "shw",
                                           "g", "sg", "hg", "shg", "wg", "swg", "hwg", "shwg"}; /* literals: not copied */
     int wait = op->kind == RL_OP_LOCK_WAIT;
-    int f = (op->promote ? 1 : 0) | (op->fencing && op->held ? 2 : 0) | (wait && op->enqueue ? 4 : 0)
+    int f = (op->promote ? 1 : 0) | (op->fencing && op->held ? 2 : 0) | (wait && (op->enqueue || op->deadlock) ? 4 : 0)
             | (wait && op->guard ? 8 : 0);
     if (f != 0) {
         rl_argv_add_str(b, flags[f]);
@@ -236,7 +237,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     case RL_OP_LOCK_WAIT:
         script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
                     (op->fencing ? WITH(RL_KEY_FENCE) : 0) | (op->promote ? WITH(RL_KEY_SHARED) : 0)
-                    | (op->enqueue ? WITH(RL_KEY_OWN_WAKE) : 0));
+                    | (op->enqueue || op->deadlock ? WITH(RL_KEY_OWN_WAKE) : 0)); /* 'w': the reply names the holder too */
         rl_argv_add(&b, op->token, op->token_len);
         rl_argv_add_num(&b, op->ttl_ms);
         rl_argv_add(&b, op->waiter, op->waiter_len);

@@ -175,20 +175,26 @@ static size_t holder_of(const rl_lock_nodes *ns, const rl_attempt *a, const rl_o
 
 /* A lock of several resources: the keys the nodes queued the waiter at
  * (bits of *queued_at), and the first node's, the one it waits for (as
- * a key of op; -1: none said). A RedLock's nodes may queue it at
- * different keys: those wake it at their next look. */
+ * a key of op; -1: none said), with the holder that node named (into
+ * holder, *holder_len; the same vote: a RedLock's nodes may queue it at
+ * different keys, and those wake it at their next look). */
 static void many_blocked(const rl_lock_nodes *ns, const rl_attempt *a, const rl_op *op, uint64_t *queued_at,
-                         long *wait_at)
+                         long *wait_at, char *holder, size_t *holder_len)
 {
-    size_t i, at;
-    const char *id;
+    size_t i, at, len;
+    const char *rest, *h;
+    char id[RL_WAKE_ID_MAX];
     *wait_at = -1;
     for (i = 0; i < ns->n; i++) {
         const rl_vote *v = &a->tally.votes[i];
-        if (v->err.code == RL_OK && !v->yes && rl_many_blocked(v->err.msg, op->nkeys, &at, &id)) {
+        if (v->err.code == RL_OK && !v->yes && rl_many_blocked(v->err.msg, op->nkeys, &at, &rest)) {
             *queued_at |= (uint64_t)1 << at;
             if (*wait_at < 0) {
                 *wait_at = (long)at;
+                rl_queued_parse(rest, id, &h, &len);
+                *holder_len = len <= RL_NAMED_TOKEN_MAX ? len : 0;
+                memcpy(holder, h, *holder_len);
+                holder[*holder_len] = '\0';
             }
         }
     }
@@ -216,12 +222,13 @@ static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks
     if (rl_attempt_run(ns, op, hooks->ours_before(hooks->ctx, op), 0, &a) != 0) {
         return -RL_E_NOMEM;
     }
-    if (op->enqueue) { /* else the holder last told stands */
+    if (op->enqueue) {
         start_wake_cursors(ns, &a, op);
-        l->holder_len = holder_of(ns, &a, op, l->holder);
     }
     if (op->kind == RL_OP_LOCK_MANY) {
-        many_blocked(ns, &a, op, &l->queued_at, &l->wait_at);
+        many_blocked(ns, &a, op, &l->queued_at, &l->wait_at, l->holder, &l->holder_len);
+    } else if (op->enqueue || op->deadlock != NULL) { /* every look of a traced wait names the holder */
+        l->holder_len = holder_of(ns, &a, op, l->holder);
     }
     r = hooks->attempted(hooks->ctx, op, &a);
     l->pttl = a.pttl;

@@ -1,5 +1,5 @@
 --TEST--
-lockMany() waiting: queued at the resource held, it is woken by that release (the wait ends before the first 2 s look could come); a holder of another resource next takes its turn; a wait that times out leaves no queue entry; a lock() waiter behind lockMany()'s locks is woken by unlockMany()
+lockMany() waiting: queued at the resource held, it is woken by that release (the wait ends before the first 2 s look could come); a holder of another resource next takes its turn; a wait that times out leaves no queue entry; a lock() waiter behind lockMany()'s locks is woken by unlockMany(); a lockMany() waiter keeps its place in line across its looks (lock() callers that came after it do not pass it)
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -62,6 +62,35 @@ rl_wait_until(fn() => $r->cmd('EXISTS', rl_derived_key('lock:c821', 'q')) === 1,
 var_dump($l->unlockMany(['a821', 'c821'], $t));
 [$code, $out] = $waiter->wait(30);
 echo $out;
+echo "-- its place in line kept across its looks\n";
+$r->del('order821');
+$holder = new RedisLock($server);
+$h = $holder->lock('b821', 30000);
+$many = rl_php_child_start('
+    $l = new RedisLock(' . var_export($server, true) . ');
+    $t = $l->lockMany(["b821", "c821"], 30000, 20.0);
+    (new RlTestRedis(' . var_export($server, true) . '))->cmd("RPUSH", "order821", $t !== null ? "lockMany" : "none");
+    $l->unlockMany(["b821", "c821"], $t);
+');
+rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key('lock:b821', 'q')) === 1, 30.0);
+$singles = [];
+foreach ([1, 2] as $i) {
+    $singles[] = rl_php_child_start('
+        $l = new RedisLock(' . var_export($server, true) . ');
+        $t = $l->lock("b821", 30000, 20.0);
+        (new RlTestRedis(' . var_export($server, true) . '))->cmd("RPUSH", "order821", $t !== null ? "lock" : "none");
+        $l->unlock("b821", $t);
+    ');
+    rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key('lock:b821', 'q')) === 1 + $i, 30.0);
+}
+usleep(2300000);                                     // the lockMany() waiter looked again (2 s)
+$holder->unlock('b821', $h);
+foreach (array_merge([$many], $singles) as $c) {
+    $c->wait(60);
+}
+echo "in arrival order: ", implode(', ', $r->cmd('LRANGE', 'order821', 0, -1)), "\n";
+$r->del('order821');
+
 $r->del("lock:stamp821");
 echo "keys left: ", count($r->cmd("KEYS", "*821*")), "\n";
 ?>
@@ -77,4 +106,6 @@ queue left: 0, a821 taken: no
 -- a lock() waiter behind them
 bool(true)
 had c821
+-- its place in line kept across its looks
+in arrival order: lockMany, lock, lock
 keys left: 0

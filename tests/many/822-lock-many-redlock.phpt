@@ -43,6 +43,15 @@ $h2 = $two->lock('b822', 30000);
 var_dump($rl->lockMany(['a822', 'b822'], 30000));
 echo "a822: ", $on('a822'), "\n";
 
+echo "-- a caller's token: a missed quorum takes back none of its earlier locks\n";
+$own = new RedLock($servers, 10, 1);
+$own->lock('c822', 30000, null, 'owner-822');
+// b822 is held on nodes 0 and 1: granted on node 2 alone
+var_dump((new RedLock($servers, 10, 1))->lockMany(['c822', 'b822'], 30000, 0.0, 'owner-822'));
+echo "c822 still the owner's on: ", implode(' ', array_map(fn($n) => $n->client()->get('lock:c822') === 'owner-822' ? 'x' : '-', $nodes)), "\n";
+$own->unlock('c822', 'owner-822');
+(new RedisLock($servers[2]))->forceUnlock('b822');                 // what it took on node 2 (else its TTL ends it)
+
 echo "-- woken at the release\n";
 // the release comes once the waiter is queued; its wait (1.9 s) is shorter
 // than its first look (2 s): only a wake can end it with the locks (valgrind's
@@ -88,6 +97,9 @@ bool(true)
 -- held on two nodes: nothing anywhere
 NULL
 a822: - - -
+-- a caller's token: a missed quorum takes back none of its earlier locks
+NULL
+c822 still the owner's on: x x x
 -- woken at the release
 had them: yes; soon after the release: yes
 bool(true)

@@ -60,6 +60,44 @@ run([party('p1', 'a823', ['c823', 'b823'], 2, 0), party('p2', 'b823', 'a823', 2,
 echo "-- no cycle: a chain\n";
 run([party('p1', 'a823', 'b823', 3, 0), party('p2', 'b823', 'c823', 3, 150), party('p3', 'c823', 'd823', 3, 300)]);
 
+echo "-- the holder changes while one waits\n";
+// H holds R; X waits for R, then W (holding S) waits for R behind X; H
+// lets go: X has R, and waits for S: X and W wait for each other now,
+// though W queued behind H (its look names the new holder)
+$hold = rl_php_child_start('
+    $l = new RedisLock(' . var_export($server, true) . ');
+    $t = $l->lock("c823", 30000);
+    $r = new RlTestRedis(' . var_export($server, true) . ');
+    rl_wait_until(fn() => $r->cmd("LLEN", rl_derived_key("lock:c823", "q")) === 2, 30.0);
+    usleep(200000);
+    $l->unlock("c823", $t);
+');
+$waiter = fn(string $name, ?string $holds, string $first, ?string $then) => rl_php_child_start('
+    $l = new RedisLock(' . var_export($server, true) . ');
+    $held = ' . var_export($holds, true) . ' !== null ? $l->lock(' . var_export($holds, true) . ', 30000) : null;
+    try {
+        $t = $l->lock(' . var_export($first, true) . ', 30000, 10.0);
+        if (' . var_export($then, true) . ' !== null) {
+            usleep(300000);
+            $u = $l->lock(' . var_export($then, true) . ', 30000, 10.0);
+        }
+        echo "had", "\n";
+    } catch (RedisLockDeadlockException $e) {
+        echo "told\n";
+    }
+');
+rl_wait_until(fn() => $r->get('lock:c823') !== null, 30.0);
+$x = $waiter('x', null, 'c823', 'd823');
+rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key('lock:c823', 'q')) === 1, 30.0);
+$w = $waiter('w', 'd823', 'c823', null);
+$outs = [];
+foreach ([$hold, $x, $w] as $c) {
+    [, $out, $err] = $c->wait(60);
+    $outs[] = trim($out . $err);
+}
+sort($outs);
+echo "one told, the other had its locks: ", json_encode(array_values(array_filter($outs))), "\n";
+
 echo "-- one's own lock\n";
 $a = new RedisLock($server);
 $b = new RedisLock($server);
@@ -109,6 +147,8 @@ p2 RedisLockDeadlockException (code 19) at once: waiting for "a823" would deadlo
 p1 had b823: yes
 p2 had c823: yes
 p3 had d823: yes
+-- the holder changes while one waits
+one told, the other had its locks: ["had","told"]
 -- one's own lock
 had it at its TTL: yes
 -- a holder killed mid-cycle

@@ -2,6 +2,8 @@
 No false deadlock: 8 processes x 40 rounds over 6 resources with waits (two locks taken in a fixed order, lockMany() of 2 or 3, single locks) can never close a cycle: no RedisLockDeadlockException, no two holders of a resource at once (a checker in Redis), every round had its locks, nothing left behind
 --EXTENSIONS--
 redislock
+--INI--
+pcre.jit=0
 --SKIPIF--
 <?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_servers(1); ?>
 --FILE--

@@ -2,6 +2,8 @@
 lockMany()'s try is the server's MSETEX NX PX where it has it (COMMAND INFO says so: Redis 8.4, Valkey 9.1; learnt in a new connection's first write, no round trip), else the script; a user whose ACL forbids MSETEX gets the script (once refused, never asked again); its result is the same either way, and a waiter still queues by the script
 --EXTENSIONS--
 redislock
+--INI--
+pcre.jit=0
 --SKIPIF--
 <?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_servers(1); ?>
 --FILE--

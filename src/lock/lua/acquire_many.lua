@@ -7,9 +7,9 @@
 -- being integers), and when queueing
 -- {PTTL, its index (from 1), the id of its wake stream's last entry
 -- ('0-0' for none), its holder's token ('' for none or one too long)}:
--- the waiter is queued there alone (taken out of the
--- others' queues, its reservations there let go: whoever is next in line
--- looks again when they end).
+-- the waiter is queued there alone, keeping its place when it
+-- was there already (taken out of the others' queues, its reservations
+-- there let go: whoever is next in line looks again when they end).
 --@keys lock queue reservation wake
 local n = #KEYS / 4
 local b
@@ -37,14 +37,26 @@ local pttl = redis.call('pttl', KEYS[k + 1])
 if pttl == -2 then pttl = redis.call('pttl', KEYS[k + 3]) end
 if ARGV[5] ~= '1' then return {pttl} end
 local tail = ':' .. ARGV[3]
+local placed = false
 for i = 1, n do
   local q = (i - 1) * 4 + 2
-  for _, e in ipairs(redis.call('lrange', KEYS[q], 0, -1)) do
-    if string.sub(e, -string.len(tail)) == tail then redis.call('lrem', KEYS[q], 0, e) end
+  for at, e in ipairs(redis.call('lrange', KEYS[q], 0, -1)) do
+    if string.sub(e, -string.len(tail)) == tail then
+      if i == b and not placed then  -- its place in line, its deadline renewed
+        --@ now
+        redis.call('lset', KEYS[q], at - 1, (now + tonumber(ARGV[4])) .. tail)
+        placed = true
+      else
+        redis.call('lrem', KEYS[q], 0, e)
+      end
+    end
   end
-  if redis.call('get', KEYS[q + 1]) == ARGV[3] then redis.call('del', KEYS[q + 1]) end
+  if i ~= b and redis.call('get', KEYS[q + 1]) == ARGV[3] then redis.call('del', KEYS[q + 1]) end
 end
---@ enqueue(k + 2)
+if not placed then
+  --@ enqueue(k + 2)
+end
+if redis.call('pttl', KEYS[k + 2]) < tonumber(ARGV[4]) + 1000 then redis.call('pexpire', KEYS[k + 2], tonumber(ARGV[4]) + 1000) end
 local last = redis.pcall('xrevrange', KEYS[k + 4], '+', '-', 'count', 1)
 last = type(last) == 'table' and not last.err and last[1]
 return {pttl, b, last and last[1] or '0-0', type(held) == 'string' and #held <= 193 and held or ''}

@@ -30,7 +30,8 @@ for _ = 1, 31 do  -- a cycle of up to 32 parties: a reply of 64 strings at most 
   cycle[#cycle + 1] = string.sub(rest, tonumber(n) + 1)
   p = string.sub(cycle[#cycle], 1, 16)
 end
-for _, f in ipairs(redis.call('hrandfield', KEYS[1], 2)) do
+local some = redis.pcall('hrandfield', KEYS[1], 2)  -- Redis 6.2: before it, no sweep
+for _, f in ipairs(type(some) == 'table' and not some.err and some or {}) do
   local d = tonumber(string.match(redis.call('hget', KEYS[1], f) or '', '^(%d+)'))
   if not d or d < now then redis.call('hdel', KEYS[1], f) end
 end
