@@ -114,6 +114,7 @@ join_side_run() {
     echo "=== $1, beside the above ==="
     wait "$2" || true
     sed 's/\x1b\[[0-9;]*m//g' "$3" | tr '\r' '\n' | sed -n '/^run-suite: normal pass only/p;
+        /^run-suite: the .* pass ended without/,/^run-suite: [0-9]* skipped/p;
         /^Number of tests/,/^Time taken/p; /^\(FAIL\|WARN\|LEAK\|BORK\|SKIP\) /p;
         /^========DIFF========/,/^========DONE========/p'
     line=$(tail -n1 "$3")

@@ -251,6 +251,13 @@ run_pass() {   # run_pass NAME [run-tests options]
     wait "$rt_pid" || true
     wait "$tail_pid" || true
     rt_pid='' tail_pid=''
+    if ! grep -q '^Number of tests' "$log"; then
+        # run-tests ended without its summary (killed, or crashed): what ran
+        # is not known to have passed, so the pass counts as one failure
+        echo "run-suite: the $name pass ended without run-tests' summary: counted as 1 failed; its log ended:"
+        tail -n 20 "$log"
+        failed=$((failed + 1))
+    fi
     passed=$((passed + $(count 'Tests passed' "$log")))
     skipped=$((skipped + $(count 'Tests skipped' "$log")))
     failed=$((failed + $(count 'Tests failed' "$log") + $(count 'Tests warned' "$log") \
