@@ -3,6 +3,7 @@
  * RECHECK_MAX_US, NEXT_IN_LINE_US after a next-in-line wake, the
  * deadline), when it queues again, and that it leaves the queue only when
  * it queued. */
+#include <stdlib.h>
 #include <string.h>
 #include "unit.h"
 #include "fake_nodes.h"
@@ -228,4 +229,32 @@ UNIT_TEST(test_wait_done_seen_by_a_look)
     guard.guard = 1;
     CHECK(wait_with(1, &guard, 60000000, 0, one, 3) == 2, "done");
     CHECK(kinds_are(kinds, 3) && !f.calls[2].op.enqueue && f.calls[2].op.guard, "lock, wait, a look (not queueing); no leave");
+}
+
+static void no_result(void *ctx, char *value, size_t len)
+{
+    (void)ctx;
+    (void)len;
+    free(value);
+}
+
+/* The same, for a caller that wants the holder's result: the done entry is
+ * in its wake stream already, so it reads it, for 5 ms at most (the
+ * result, when the entry has one, goes to the hook). */
+UNIT_TEST(test_wait_done_seen_by_a_look_reads_its_result)
+{
+    static const fake_reply one[] = {R("n", 500), BLOCK("n"), R("n", RL_PTTL_DONE), {.votes = "y", .value = {RL_WAKE_DONE}}};
+    static const int kinds[] = {LW, WW, LW, WW};
+    static const rl_wait_hooks with_result = {ours_before, attempted, NULL, no_result};
+    rl_op guard = like;
+    int status = -1;
+
+    guard.guard = 1;
+    memset(&seen, 0, sizeof seen);
+    fake_nodes_init(&f, 1, one, 4);
+    CHECK(rl_wait_run(&f.ns, &guard, T0 + 60000000, 0, &with_result, &status) == 2 && status == 0, "done");
+    CHECK(kinds_are(kinds, 4), "lock, wait, a look, then its stream read");
+    CHECK(f.calls[3].timeouts.stop_at_us == f.calls[3].at_us + 5000 && f.calls[3].op.wait_ms <= 5,
+          "read for 5 ms at most: stop at +%lld us, block %lld ms",
+          (long long)(f.calls[3].timeouts.stop_at_us - f.calls[3].at_us), f.calls[3].op.wait_ms);
 }
