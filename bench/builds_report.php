@@ -16,14 +16,7 @@ foreach (file($file, FILE_IGNORE_NEW_LINES | FILE_SKIP_EMPTY_LINES) as $line) {
 }
 
 /** The $p quantile of $xs, interpolated between the two nearest ranks. */
-function quantile(array $xs, float $p): float
-{
-    sort($xs);
-    $at = $p * (count($xs) - 1);
-    $lo = (int)floor($at);
-    $hi = min($lo + 1, count($xs) - 1);
-    return $xs[$lo] + ($xs[$hi] - $xs[$lo]) * ($at - $lo);
-}
+require __DIR__ . '/quantile.php';
 
 $scenarios = [
     'lock + unlock cycle, us per cycle (a round: the fastest of its 20 slices)' => [

@@ -13,13 +13,7 @@
 $servers = explode(',', $list);
 $cycles = max(1, (int)(getenv('BENCH_CYCLES') ?: 50));
 
-function quantile(array $xs, float $p): float
-{
-    sort($xs);
-    $at = $p * (count($xs) - 1);
-    $lo = (int)floor($at);
-    return $xs[$lo] + ($xs[min($lo + 1, count($xs) - 1)] - $xs[$lo]) * ($at - $lo);
-}
+require __DIR__ . '/quantile.php';
 
 /** Redis on the first server, for the barrier and the measures. */
 function cmd(string $addr, string ...$args): mixed

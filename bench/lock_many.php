@@ -13,13 +13,7 @@ $servers = explode(',', $list);
 $rounds = max(2, (int)(getenv('BENCH_ROUNDS') ?: 16));
 $cycles = max(1, (int)(getenv('BENCH_CYCLES') ?: 1000));
 
-function quantile(array $xs, float $p): float
-{
-    sort($xs);
-    $at = $p * (count($xs) - 1);
-    $lo = (int)floor($at);
-    return $xs[$lo] + ($xs[min($lo + 1, count($xs) - 1)] - $xs[$lo]) * ($at - $lo);
-}
+require __DIR__ . '/quantile.php';
 
 /** µs per cycle of $k resources, together or one by one, over $n cycles. */
 function cycle_us(RedisLock|RedLock $lock, array $names, bool $together, int $n): float

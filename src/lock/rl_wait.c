@@ -149,21 +149,20 @@ static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, con
     }
 }
 
-/* The holder a node that queued the waiter told (the first that told
- * one), copied into holder (RL_NAMED_TOKEN_MAX + 1 bytes); its length, 0
- * for none. */
-static size_t holder_of(const rl_lock_nodes *ns, const rl_attempt *a, const rl_op *op, char *holder)
+/* The holder the first node that named one told (a lock's waiter, not a
+ * lock of several: many_blocked() reads those), copied into holder
+ * (RL_NAMED_TOKEN_MAX + 1 bytes); its length, 0 for none. */
+static size_t holder_of(const rl_lock_nodes *ns, const rl_attempt *a, char *holder)
 {
-    size_t i, at, len;
+    size_t i, len;
     for (i = 0; i < ns->n; i++) {
         const rl_vote *v = &a->tally.votes[i];
-        const char *rest = v->err.msg, *h;
+        const char *h;
         char id[RL_WAKE_ID_MAX];
-        if (v->err.code != RL_OK || v->yes || v->value == RL_PTTL_DONE
-            || (op->kind == RL_OP_LOCK_MANY && !rl_many_blocked(v->err.msg, op->nkeys, &at, &rest))) {
+        if (v->err.code != RL_OK || v->yes || v->value == RL_PTTL_DONE) {
             continue;
         }
-        rl_queued_parse(rest, id, &h, &len);
+        rl_queued_parse(v->err.msg, id, &h, &len);
         if (id[0] != '\0' && len > 0 && len <= RL_NAMED_TOKEN_MAX) {
             memcpy(holder, h, len);
             holder[len] = '\0';
@@ -228,7 +227,7 @@ static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks
     if (op->kind == RL_OP_LOCK_MANY) {
         many_blocked(ns, &a, op, &l->queued_at, &l->wait_at, l->holder, &l->holder_len);
     } else if (op->enqueue || op->deadlock != NULL) { /* every look of a traced wait names the holder */
-        l->holder_len = holder_of(ns, &a, op, l->holder);
+        l->holder_len = holder_of(ns, &a, l->holder);
     }
     r = hooks->attempted(hooks->ctx, op, &a);
     l->pttl = a.pttl;
