@@ -90,6 +90,10 @@ typedef struct rl_op {
     int one_key;         /* UNLOCK: touch the lock key alone, wake nobody (a
                             Cluster slot under migration answers a script of
                             several keys TRYAGAIN); a shared lock's value is -1 */
+    int refuse_own;      /* LOCK, LOCK_WAIT of a lock with a caller's token: a
+                            lock that token holds already is held (not refreshed),
+                            except in a retry's form (our own command may have
+                            taken it before the connection was lost) */
     int promote;         /* LOCK, LOCK_WAIT of a lock: a shared lock whose only
                             holder is token becomes token's lock (the acquire
                             script, with the shared holders' key) */

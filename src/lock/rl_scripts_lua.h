@@ -20,11 +20,11 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
 
 static const char *const sources[RL_SCRIPT_COUNT] = {
 [RL_SCRIPT_ACQUIRE] =
-    "\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
+    "\n\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then local kind = redis.call('type', KEYS[1]).ok if kind ~= 'zset' then return redis.error_reply('the resource\\'s key holds a ' .. kind .. ', not a lock') end v = true end\n"
     "local flags = ARGV[3] or ''\n"
     "local zs = flags:find('s', 1, true) and #KEYS or nil\n"
     "local fk = #KEYS > 1 and 2 ~= zs and KEYS[2] or nil\n"
-    "if v == ARGV[1] then\n"
+    "if v == ARGV[1] and not flags:find('n', 1, true) then\n"
     "  redis.call('pexpire', KEYS[1], ARGV[2])\n"
     "  local n = fk and (not flags:find('h', 1, true) and redis.call('incr', fk) or tonumber(redis.call('get', fk) or redis.call('incr', fk)))\n"
     "  return n or 1\n"
@@ -116,8 +116,10 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
 [RL_SCRIPT_ACQUIRE_SHARED] =
     "\n\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
     "local kind = redis.call('type', KEYS[1]).ok\n"
-    "if kind == 'zset' then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
-    "local v = kind == 'string' and redis.call('get', KEYS[1])\n"
+    "if kind ~= 'string' and kind ~= 'zset' and kind ~= 'none' then\n"
+    "  return redis.error_reply('the resource\\'s key holds a ' .. kind .. ', not a lock')\n"
+    "end\n"
+    "\nlocal v = (kind == 'string' and redis.call('get', KEYS[1])) or kind == 'zset'\n"
     "if v == ARGV[1] then  -- the token's own lock: made a shared one (demoted)\n"
     "  redis.call('zadd', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])\n"
     "  redis.call('zremrangebyscore', KEYS[2], '-inf', now) local last = redis.call('zrange', KEYS[2], -1, -1, 'withscores') local left = last[2] and (tonumber(last[2]) - now) or nil\n"
@@ -169,14 +171,14 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "local e = redis.call('lindex', KEYS[3], 0) while e do local sep = string.find(e, ':', 1, true) local deadline = tonumber(string.sub(e, 1, sep - 1)) local id = string.sub(e, sep + 1) if deadline >= now then if string.sub(id, 1, 1) == 's' then redis.call('lpop', KEYS[3]) local wk = KEYS[5 + (tonumber(string.sub(id, -1), 16) or 0)] redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) redis.call('pexpire', wk, 10000) local nx = redis.call('lindex', KEYS[3], 0) if nx then local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) local nk = KEYS[5 + (tonumber(string.sub(nid, -1), 16) or 0)] redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) redis.call('pexpire', nk, 10000) end redis.call('set', KEYS[4], id, 'px', 200) end break end redis.call('lpop', KEYS[3]) e = redis.call('lindex', KEYS[3], 0) end\n"
     "return -3",
 [RL_SCRIPT_ACQUIRE_WAIT] =
-    "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end\n"
+    "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1]) if type(v) == 'table' and v.err then local kind = redis.call('type', KEYS[1]).ok if kind ~= 'zset' then return redis.error_reply('the resource\\'s key holds a ' .. kind .. ', not a lock') end v = true end\n"
     "local flags = ARGV[6] or ''\n"
     "local nk = #KEYS\n"
     "local wk = flags:find('w', 1, true) and KEYS[nk] or nil\n"
     "if wk then nk = nk - 1 end\n"
     "local zs = flags:find('s', 1, true) and nk or nil\n"
     "local fk = nk > 3 and 4 ~= zs and KEYS[4] or nil\n"
-    "if v == ARGV[1] then  -- ours already (a retry, or the owner naming its token again): refreshed\n"
+    "if v == ARGV[1] and not flags:find('n', 1, true) then  -- ours already (a retry, or the owner naming its token again): refreshed\n"
     "  redis.call('pexpire', KEYS[1], ARGV[2])\n"
     "  local n = fk and (not flags:find('h', 1, true) and redis.call('incr', fk) or tonumber(redis.call('get', fk) or redis.call('incr', fk)))\n"
     "  return -3 - (n or 0)\n"

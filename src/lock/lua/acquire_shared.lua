@@ -8,8 +8,11 @@
 --@keys lock shared queue reservation wake*
 --@ now
 local kind = redis.call('type', KEYS[1]).ok
-if kind == 'zset' then return redis.error_reply('the resource is a semaphore, not a lock') end
-local v = kind == 'string' and redis.call('get', KEYS[1])
+if kind ~= 'string' and kind ~= 'zset' and kind ~= 'none' then
+  return redis.error_reply('the resource\'s key holds a ' .. kind .. ', not a lock')
+end
+-- a sorted set, one of our semaphores or the lock of Symfony's RedisStore on the same key: held
+local v = (kind == 'string' and redis.call('get', KEYS[1])) or kind == 'zset'
 if v == ARGV[1] then  -- the token's own lock: made a shared one (demoted)
   redis.call('zadd', KEYS[2], now + tonumber(ARGV[2]), ARGV[1])
   --@ holders_left(2)

@@ -20,7 +20,7 @@ local wk = flags:find('w', 1, true) and KEYS[nk] or nil
 if wk then nk = nk - 1 end
 local zs = flags:find('s', 1, true) and nk or nil
 local fk = nk > 3 and 4 ~= zs and KEYS[4] or nil
-if v == ARGV[1] then  -- ours already (a retry, or the owner naming its token again): refreshed
+if v == ARGV[1] and not flags:find('n', 1, true) then  -- ours already (a retry, or the owner naming its token again): refreshed
   redis.call('pexpire', KEYS[1], ARGV[2])
   --@ fence_of_ours
   return -3 - (n or 0)

@@ -1,4 +1,9 @@
--- `v`, the lock key's value (a semaphore's sorted set there is an
--- error that says so, not WRONGTYPE).
+-- `v`, the lock key's value (false: free). A sorted set there, one of
+-- our semaphores or the lock of Symfony's RedisStore on the same key, is
+-- held (`true`); a key of another type is an error naming its type.
 local v = redis.pcall('get', KEYS[1])
-if type(v) == 'table' and v.err then return redis.error_reply('the resource is a semaphore, not a lock') end
+if type(v) == 'table' and v.err then
+  local kind = redis.call('type', KEYS[1]).ok
+  if kind ~= 'zset' then return redis.error_reply('the resource\'s key holds a ' .. kind .. ', not a lock') end
+  v = true
+end
