@@ -93,10 +93,31 @@ final class RedisServer
         }
     }
 
+    /** SIGSTOP: the server keeps its connections open and answers nothing until resume(). */
+    public function pause(): void
+    {
+        posix_kill($this->ownPid(), SIGSTOP);
+    }
+
+    public function resume(): void
+    {
+        posix_kill($this->ownPid(), SIGCONT);
+    }
+
+    /** The pid of a server this run started (never 0: kill(0) would signal the whole group). */
+    private function ownPid(): int
+    {
+        if ($this->pid === null || $this->pid <= 0) {
+            throw new \LogicException('not a server this run started');
+        }
+        return $this->pid;
+    }
+
     public function stop(): void
     {
         unset(self::$running[spl_object_id($this)]);
         if ($this->pid !== null) {
+            posix_kill($this->pid, SIGCONT); /* a paused server would not act on SIGTERM */
             posix_kill($this->pid, SIGTERM);
             for ($i = 0; $i < 300 && posix_kill($this->pid, 0); $i++) {
                 usleep(10000);

@@ -24,6 +24,7 @@ class RedisLockLock extends Lock
      * @param RedisLock|RedLock $locker built with 'reentrant' => false (one object, many owners);
      *        for a lock without expiry ($seconds <= 0) also with 'auto_extend' => true
      * @param int $ttlMs the TTL in Redis: $seconds in ms, or the watchdog's TTL when $seconds <= 0
+     * @param string|null $connectionName the Redis connection of config/database.php $locker is on, if any
      * @throws \ValueError an owner the extension cannot take as a token
      */
     public function __construct(
@@ -32,11 +33,13 @@ class RedisLockLock extends Lock
         int|float $seconds,
         ?string $owner,
         private readonly int $ttlMs,
+        private readonly ?string $connectionName = null,
     ) {
         parent::__construct($name, $seconds, $owner);
         self::checkOwner($this->owner);
     }
 
+    /** False while the lock is held, also by this owner (SET NX, as Laravel's Redis lock). */
     public function acquire()
     {
         return $this->locker->lock($this->name, $this->ttlMs, 0.0, $this->owner) !== null;
@@ -45,6 +48,7 @@ class RedisLockLock extends Lock
     /**
      * One wait in the extension, woken at the holder's release (or just
      * after its TTL ends); betweenBlockedAttemptsSleepFor() has no effect.
+     * A lock this owner holds already is waited for too, as Laravel's own.
      */
     public function block($seconds, $callback = null)
     {
@@ -120,6 +124,15 @@ class RedisLockLock extends Lock
     public function isLocked(): bool
     {
         return $this->locker->isLocked($this->name);
+    }
+
+    /**
+     * The name of the Redis connection (config/database.php) the lock is
+     * on, as Laravel's RedisLock has it; null for a store given 'servers'.
+     */
+    public function getConnectionName()
+    {
+        return $this->connectionName;
     }
 
     /** The extension's TTL in Redis, ms (for a lock without expiry: the watchdog's TTL). */

@@ -18,7 +18,9 @@ use RedLock;
  * withoutOverlapping/onOneServer) gets a RedisLockLock.
  *
  * Lock names are $lockPrefix . $name in the extension, whose own option
- * 'prefix' ('lock:' by default) comes first in Redis: "lock:<cache prefix>:<name>".
+ * 'prefix' comes first in Redis. Built by RedisLockStoreFactory from a
+ * Redis connection, that is the connection's key prefix, and the key is
+ * the one Laravel's Redis store writes: "<connection prefix><cache prefix>:<name>".
  */
 class RedisLockStore implements Store, LockProvider
 {
@@ -36,6 +38,8 @@ class RedisLockStore implements Store, LockProvider
      * @param RedisLock|RedLock|null $guardLocker for RedisLockRepository's stampede guard: the same
      *        nodes with 'auto_extend' and 'auto_release' => true (a computation's lock is its
      *        request's); null: $extendingLocker
+     * @param string|null $lockConnectionName the Redis connection of config/database.php the
+     *        lockers were built from, if any (the locks' getConnectionName())
      */
     public function __construct(
         private readonly Store $inner,
@@ -46,6 +50,7 @@ class RedisLockStore implements Store, LockProvider
         private readonly RedisLock|RedLock|null $guardLocker = null,
         private readonly int $guardTtlMs = self::DEFAULT_GUARD_TTL_MS,
         private readonly float $guardWait = self::DEFAULT_GUARD_WAIT,
+        private readonly ?string $lockConnectionName = null,
     ) {
         if ($autoExtendTtlMs < 1) {
             throw new \ValueError('the auto_extend TTL of locks without expiry must be at least 1 ms');
@@ -71,10 +76,10 @@ class RedisLockStore implements Store, LockProvider
         $owner = $owner === null ? null : (string) $owner;
         if ($seconds > 0) {
             return new RedisLockLock($this->locker, $this->lockPrefix . $name, $seconds, $owner,
-                                     Lockers::ms($seconds));
+                                     Lockers::ms($seconds), $this->lockConnectionName);
         }
         return new RedisLockLock($this->extendingLocker, $this->lockPrefix . $name, $seconds, $owner,
-                                 $this->autoExtendTtlMs);
+                                 $this->autoExtendTtlMs, $this->lockConnectionName);
     }
 
     /** A lock object for $owner's lock on $name, e.g. in the job that must release it. */
@@ -92,6 +97,12 @@ class RedisLockStore implements Store, LockProvider
     public function lockPrefix(): string
     {
         return $this->lockPrefix;
+    }
+
+    /** The Redis connection of config/database.php the locks go to ('lock_connection'), or null: 'servers'. */
+    public function lockConnectionName(): ?string
+    {
+        return $this->lockConnectionName;
     }
 
     /** The extension's object that guards remember() and flexible() (RedisLockRepository). */

@@ -3,6 +3,7 @@ declare(strict_types=1);
 
 namespace RedisLock\Bridge\Laravel;
 
+use Illuminate\Cache\RedisStore;
 use Illuminate\Contracts\Cache\Factory as CacheFactory;
 use Illuminate\Contracts\Cache\Store;
 use Illuminate\Contracts\Config\Repository as Config;
@@ -17,10 +18,14 @@ use RedLock;
  *     'locks' => [
  *         'driver' => 'redislock',
  *         'store' => 'redis',                 // the cache store that cache calls go to
- *         'servers' => env('REDIS_URL'),      // 'host:port', a redis:// or valkey:// URL, a server array,
- *                                             // or a list of several for RedLock
+ *         'lock_connection' => 'default',     // a Redis connection of config/database.php: its server,
+ *                                             // credentials and key prefix; default: the inner store's
+ *                                             // when that is Laravel's Redis store
+ *         'servers' => env('REDIS_URL'),      // or: 'host:port', a redis:// or valkey:// URL, a server
+ *                                             // array, or a list of several for RedLock
  *         'options' => [],                    // RedisLock options ('timeout', 'password', ...)
- *         'prefix' => null,                   // lock names' prefix; default: cache.prefix
+ *         'prefix' => null,                   // lock names' prefix; default: the inner Redis store's,
+ *                                             // else cache.prefix
  *         'auto_extend_ttl' => 30,            // s, TTL in Redis of locks without expiry
  *         'stampede_wait' => 10,              // s a remember() waits for another request's computation
  *         'stampede_ttl' => 10,               // s, TTL of a computation's lock (the watchdog extends it)
@@ -33,6 +38,10 @@ use RedLock;
  * holder's lock frees itself within that TTL instead of never. A lock that
  * must outlive the request that took it (a ShouldBeUnique job without
  * uniqueFor, a lock handed to a queued job) needs explicit seconds.
+ *
+ * With the defaults, a lock's key is the one Laravel's own Redis store
+ * writes (the connection's prefix, the cache prefix, the name) on the same
+ * server, so old and new code exclude each other during a rolling switch.
  *
  * Messages name the config key at fault and never show a server or an
  * option's value: a server may be "redis://user:password@host".
@@ -54,13 +63,14 @@ final class RedisLockStoreFactory
      *   scheduler's withoutOverlapping() lock is taken by schedule:run and
      *   released by the background command when it ends. Releasing at object
      *   destruction or request end would break both.
-     * - 'reentrant' => false always: one object serves every owner; another
-     *   owner's lock() is a conflict, the holder's own lock() refreshes its TTL.
+     * - 'reentrant' => false and 'refresh_own' => false always: one object
+     *   serves every owner, and a lock is not taken twice, not even by its
+     *   owner (as Laravel's Redis locks: SET NX).
      * The locker of locks without expiry adds 'auto_extend' => true.
      */
     public static function lockerOptions(#[\SensitiveParameter] array $options): array
     {
-        return array_merge(['auto_release' => false], $options, ['reentrant' => false]);
+        return array_merge(['auto_release' => false], $options, ['reentrant' => false, 'refresh_own' => false]);
     }
 
     public function make(#[\SensitiveParameter] array $storeConfig): RedisLockStore
@@ -71,23 +81,62 @@ final class RedisLockStoreFactory
         if (!is_array($options)) {
             throw new InvalidArgumentException("$key.options must be an array of RedisLock options");
         }
-        $options = self::lockerOptions($options);
+        [$inner, $innerName] = $this->innerStore($name === null ? $storeConfig : (array) $this->config->get($key), $key);
         $servers = $storeConfig['servers'] ?? null;
+        $connection = $this->lockConnection($storeConfig, $inner, $innerName, $key);
+        if ($connection !== null) {
+            $servers = $connection->server;
+            $options += $connection->options; /* the store's own options first: a prefix given there */
+        }
+        $options = self::lockerOptions($options);
 
         return new RedisLockStore(
-            $this->innerStore($name === null ? $storeConfig : (array) $this->config->get($key), $key),
+            $inner,
             $this->locker($servers, $options, $key),
             $this->locker($servers, ['auto_extend' => true] + $options, $key),
-            $this->lockPrefix($storeConfig, $key),
+            $this->lockPrefix($storeConfig, $inner, $key),
             $this->seconds($storeConfig, 'auto_extend_ttl', RedisLockStore::DEFAULT_AUTO_EXTEND_TTL_MS / 1000, $key),
             /* a computation's lock is its request's: released when it dies */
             $this->locker($servers, ['auto_extend' => true, 'auto_release' => true] + $options, $key),
             $this->seconds($storeConfig, 'stampede_ttl', RedisLockStore::DEFAULT_GUARD_TTL_MS / 1000, $key),
             $this->waitSeconds($storeConfig, $key),
+            $connection?->name,
         );
     }
 
-    private function innerStore(#[\SensitiveParameter] array $storeConfig, string $key): Store
+    /**
+     * The Redis connection of config/database.php the locks go to: the one
+     * 'lock_connection' names, else (no 'servers' given) the inner store's
+     * lock connection when it is Laravel's Redis store; null: 'servers'.
+     */
+    private function lockConnection(#[\SensitiveParameter] array $storeConfig, Store $inner, string $innerName, string $key): ?RedisConnection
+    {
+        $named = $storeConfig['lock_connection'] ?? null;
+        $servers = $storeConfig['servers'] ?? null;
+        $noServers = $servers === null || $servers === '' || $servers === [];
+        if ($named !== null) {
+            if (!is_string($named) || $named === '') {
+                throw new InvalidArgumentException("$key.lock_connection must name a Redis connection of database.redis");
+            }
+            if (!$noServers) {
+                throw new InvalidArgumentException("$key: give servers or lock_connection, not both");
+            }
+            return RedisConnection::fromConfig($this->config, $named, "$key.lock_connection");
+        }
+        if (!$noServers || !$inner instanceof RedisStore) {
+            return null;
+        }
+        /* Laravel's Redis store takes its locks on this connection (CacheManager::createRedisDriver()) */
+        $innerConfig = (array) $this->config->get("cache.stores.$innerName");
+        $named = $innerConfig['lock_connection'] ?? $innerConfig['connection'] ?? 'default';
+        if (!is_string($named) || $named === '') {
+            throw new InvalidArgumentException("cache.stores.$innerName.lock_connection must name a Redis connection of database.redis");
+        }
+        return RedisConnection::fromConfig($this->config, $named, "cache.stores.$innerName.lock_connection (the inner store's)");
+    }
+
+    /** @return array{Store, string} the inner store and its name in cache.stores */
+    private function innerStore(#[\SensitiveParameter] array $storeConfig, string $key): array
     {
         $inner = $storeConfig['store'] ?? null;
         if (!is_string($inner) || $inner === '') {
@@ -103,7 +152,7 @@ final class RedisLockStoreFactory
             throw new InvalidArgumentException(
                 "$key.store must name another cache store (e.g. 'redis'): [$inner] is itself a redislock store");
         }
-        return $this->cache->store($inner)->getStore();
+        return [$this->cache->store($inner)->getStore(), $inner];
     }
 
     /** @param string|array $servers one server form, or a list of them (several: RedLock) */
@@ -111,7 +160,8 @@ final class RedisLockStoreFactory
     {
         if ($servers === null || $servers === '' || $servers === []) {
             throw new InvalidArgumentException(
-                "$key.servers is missing or empty: give 'host:port', a redis:// (or valkey://) URL, or a list of them for RedLock");
+                "$key.servers is missing or empty: give 'host:port', a redis:// (or valkey://) URL, or a list of them for RedLock,"
+                . " or name a Redis connection of config/database.php as lock_connection");
         }
         if (!is_string($servers) && !is_array($servers)) {
             throw new InvalidArgumentException("$key.servers must be a string or an array, not " . get_debug_type($servers));
@@ -124,9 +174,17 @@ final class RedisLockStoreFactory
         }
     }
 
-    /** The cache prefix, as Laravel's RedisStore puts it in front of lock names: "<prefix>:". */
-    private function lockPrefix(#[\SensitiveParameter] array $storeConfig, string $key): string
+    /**
+     * What goes in front of lock names: the inner store's prefix when it is
+     * Laravel's Redis store (as its own locks have it: "<prefix>:" up to
+     * Laravel 12, "<prefix>" from 13), else the store's 'prefix' or the
+     * cache prefix, and ":".
+     */
+    private function lockPrefix(#[\SensitiveParameter] array $storeConfig, Store $inner, string $key): string
     {
+        if (($storeConfig['prefix'] ?? null) === null && $inner instanceof RedisStore) {
+            return (string) $inner->getPrefix();
+        }
         $prefix = $storeConfig['prefix'] ?? $this->config->get('cache.prefix') ?? '';
         if (!is_string($prefix)) {
             throw new InvalidArgumentException("$key.prefix must be a string");

@@ -72,7 +72,8 @@ final class RedisLockSemaphoreStore implements PersistingStoreInterface
         $this->checkTtl($ttlInSecond);
         $tokens = $this->tokensOf($key);
         if ($tokens === []) {
-            throw new SemaphoreExpiredException($key, 'it was never saved by this store');
+            /* Symfony's own message (its store tests read it): its script's answer for a Key it has not saved */
+            throw new SemaphoreExpiredException($key, 'the script returns a positive number');
         }
         foreach ($tokens as $token) {
             if (!$this->locker->extend($this->resource($key), $token, Lockers::ms($ttlInSecond))) {

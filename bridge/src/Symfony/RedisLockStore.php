@@ -27,6 +27,9 @@ use Symfony\Component\Lock\SharedLockStoreInterface;
  */
 final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInterface, BlockingSharedLockStoreInterface
 {
+    /** The prefix of Symfony's RedisStore keys: none, the resource name is the key. */
+    public const SYMFONY_PREFIX = '';
+
     /**
      * @param float $initialTtl seconds a save() holds a lock before refresh() (putOffExpiration) must extend it
      * @param float $maxWait    seconds waitAndSave() waits at most (the extension also stops at max_execution_time)
@@ -45,6 +48,11 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
     }
 
     /**
+     * The store on $servers, with Symfony's key names: a resource's key is
+     * its name, as Symfony's own RedisStore writes it ('prefix' => '' unless
+     * $options name one), so during a rolling switch both stores exclude
+     * each other: each finds the other's lock held.
+     *
      * @param string|array<mixed>|\Redis $servers one server, or a list of them for RedLock
      * @param array<string, mixed>       $options the extension's options
      */
@@ -54,7 +62,7 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
         float $initialTtl = 300.0,
     ): self
     {
-        return new self(Lockers::create($servers, $options), $initialTtl);
+        return new self(Lockers::create($servers, $options + ['prefix' => self::SYMFONY_PREFIX]), $initialTtl);
     }
 
     public function save(Key $key): void
@@ -85,7 +93,16 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
             throw new LockConflictedException(sprintf('The "%s" lock was never saved by this store.', $key));
         }
         $this->refuseExpired($key); /* no extension for a lock that cannot be trusted any more */
-        if (!$this->locker->extend($this->resource($key), $token, Lockers::ms($ttl))) {
+        try {
+            $extended = $this->locker->extend($this->resource($key), $token, Lockers::ms($ttl));
+        } catch (\RedisLockException $e) {
+            $this->refuseExpired($key); /* nodes that did not answer in time: expired meanwhile? */
+            throw $e;
+        }
+        if (!$extended) {
+            /* a TTL that ended before the reply came (RedLock counts the
+             * time taken and the drift) is an expiry, not another holder */
+            $this->refuseExpired($key);
             throw new LockConflictedException(sprintf('The "%s" lock is not held any more.', $key));
         }
         $this->refuseExpired($key);

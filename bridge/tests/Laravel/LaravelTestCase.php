@@ -28,6 +28,15 @@ abstract class LaravelTestCase extends TestCase
         RedisServer::shared(); // started here, before any fork: a child would start a server of its own
     }
 
+    /** Skips unless Laravel's container and config are installed: a CacheManager needs them. */
+    protected function needsContainer(): void
+    {
+        if (!bridge_framework('Illuminate/Container/autoload.php') || !bridge_framework('Illuminate/Config/autoload.php')) {
+            $this->markTestSkipped('Laravel\'s illuminate/container and illuminate/config are not installed'
+                . ' (Debian: php-illuminate-container, php-illuminate-config)');
+        }
+    }
+
     protected function server(): RedisServer
     {
         return RedisServer::shared();

@@ -71,6 +71,26 @@ final class RedisLockBlockTest extends LaravelTestCase
         $holder->release();
     }
 
+    /** Laravel's block() polls get(), which its owner's own lock refuses: it waits for that lock's end. */
+    public function testBlockOnItsOwnLockWaitsForItsEnd(): void
+    {
+        $store = $this->newStore();
+        $name = $this->uniqueName();
+        $lock = $store->lock($name, 10, 'owner-a');
+        $this->assertTrue($lock->get());
+        $start = microtime(true);
+        try {
+            $lock->block(0.3);
+            $this->fail('had its own lock again');
+        } catch (LockTimeoutException) {
+            $this->assertGreaterThanOrEqual(0.25, microtime(true) - $start);
+        }
+        $this->server()->cmd('PEXPIRE', $this->key($name), '200');
+        $this->assertTrue($store->lock($name, 10, 'owner-a')->block(3), 'had again at its end');
+        $this->assertGreaterThan(8000, $this->pttl($name), 'taken anew, with its own seconds');
+        $this->assertTrue($lock->release());
+    }
+
     public function testBlockOfZeroSecondsTriesOnce(): void
     {
         $store = $this->newStore();

@@ -47,7 +47,8 @@ final class RedisLockLockTest extends LaravelTestCase
         $second->release();
     }
 
-    public function testTheSameOwnerGetsItAgainAndRefreshesItsTtl(): void
+    /** As Laravel's own locks (its testCannotAcquireLockTwice): a held lock is not had again, not even by its owner. */
+    public function testTheSameOwnerCannotTakeItTwice(): void
     {
         $store = $this->newStore();
         $name = $this->uniqueName();
@@ -55,12 +56,32 @@ final class RedisLockLockTest extends LaravelTestCase
         $this->assertTrue($lock->get());
         $this->server()->cmd('PEXPIRE', $this->key($name), '2000');
 
-        $this->assertTrue($lock->get(), 'its own lock again');
-        $this->assertGreaterThan(8000, $this->pttl($name), 'the TTL is the lock\'s again');
-        $this->assertTrue($store->lock($name, 10, 'owner-a')->get(), 'also through another lock object');
+        $this->assertFalse($lock->get(), 'its own lock again');
+        $this->assertFalse($store->restoreLock($name, 'owner-a')->get(), 'nor through restoreLock()');
+        $this->assertFalse($store->lock($name, 0, 'owner-a')->get(), 'nor without expiry');
+        $this->assertLessThanOrEqual(2000, $this->pttl($name), 'not refreshed');
+        $ran = false;
+        $this->assertFalse($lock->get(function () use (&$ran) { $ran = true; }));
+        $this->assertFalse($ran, 'the callback does not run');
+        $this->assertSame('owner-a', $this->server()->cmd('GET', $this->key($name)), 'still the owner\'s');
 
-        $this->assertTrue($lock->release(), 'not counted: one release frees it');
+        $this->assertTrue($lock->release());
+        $this->assertTrue($lock->get(), 'free again: had');
+        $this->assertTrue($lock->release());
         $this->assertSame(0, $this->server()->cmd('EXISTS', $this->key($name)));
+    }
+
+    /** Laravel's testLockExpirationLowerBoundary: a lock of 0.1 s is its owner's again once it ended. */
+    public function testTheOwnerHasItAgainOnlyAfterItExpired(): void
+    {
+        $store = $this->newStore();
+        $name = $this->uniqueName();
+        $lock = $store->lock($name, 0.1);
+        $this->assertTrue($lock->get());
+        $this->assertFalse($lock->get());
+        usleep(200000);
+        $this->assertTrue($lock->get());
+        $this->assertTrue($lock->release());
     }
 
     public function testReleaseByTheWrongOwnerFailsAndLeavesIt(): void

@@ -25,10 +25,7 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
     protected function setUp(): void
     {
         parent::setUp();
-        if (!bridge_framework('Illuminate/Container/autoload.php') || !bridge_framework('Illuminate/Config/autoload.php')) {
-            $this->markTestSkipped('Laravel\'s illuminate/container and illuminate/config are not installed'
-                . ' (Debian: php-illuminate-container, php-illuminate-config)');
-        }
+        $this->needsContainer();
     }
 
     public function testTheDriverComesFromConfig(): void
@@ -137,6 +134,30 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
         }
     }
 
+    /** Laravel's 'lock_connection': the server and the key prefix of a Redis connection of config/database.php. */
+    public function testLockConnectionNamesAConnectionOfTheDatabaseConfig(): void
+    {
+        $repository = $this->cacheManager(['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'locking']])
+            ->store('locks');
+        $store = $repository->getStore();
+        $this->assertSame('locking', $store->lockConnectionName());
+        $name = $this->uniqueName();
+        $lock = $repository->lock($name, 10);
+        $this->assertSame('locking', $lock->getConnectionName());
+        $this->assertTrue($lock->get());
+        $this->assertSame($lock->owner(), $this->server()->cmd('GET', 'own_app:' . $name), 'the connection\'s own prefix first');
+        $this->assertTrue($lock->release());
+
+        $plain = $this->cacheManager(['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'plain']])
+            ->store('locks')->lock($name, 10);
+        $this->assertTrue($plain->get());
+        $this->assertSame($plain->owner(), $this->server()->cmd('GET', 'global_app:' . $name), 'database.redis.options.prefix');
+        $this->assertTrue($plain->release());
+
+        $this->assertNull($this->cacheManager(['locks' => $this->locksConfig()])->store('locks')->lock($name, 10)->getConnectionName(),
+            'servers given: no connection of Laravel\'s');
+    }
+
     public function testOneServerInAListIsARedisLock(): void
     {
         $repository = $this->cacheManager(['locks' => $this->locksConfig(['servers' => [$this->server()->address()]])])
@@ -214,6 +235,15 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
             'a bad stampede_ttl' => [['stampede_ttl' => 'soon'] + $base, 'cache.stores.locks.stampede_ttl must be'],
             'a negative stampede_wait' => [['stampede_wait' => -1] + $base, 'cache.stores.locks.stampede_wait must be'],
             'a stampede_wait of days' => [['stampede_wait' => 86401] + $base, 'cache.stores.locks.stampede_wait must be'],
+            'an unknown lock_connection' => [['lock_connection' => 'nope', 'servers' => null] + $base,
+                'cache.stores.locks.lock_connection names the Redis connection [nope], which is not in database.redis'],
+            'lock_connection and servers' => [['lock_connection' => 'locking'] + $base, 'give servers or lock_connection, not both'],
+            'a lock_connection of a cluster' => [['lock_connection' => 'main', 'servers' => null] + $base,
+                'names [main], a Redis Cluster of database.redis.clusters'],
+            'a lock_connection not a name' => [['lock_connection' => ['locking'], 'servers' => null] + $base,
+                'cache.stores.locks.lock_connection must name a Redis connection'],
+            'a lock_connection with a bad URL' => [['lock_connection' => 'secret', 'servers' => null] + $base,
+                'database.redis.secret.url must be a redis://'],
         ];
     }
 
@@ -237,11 +267,20 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
     private function app(array $stores): Container
     {
         $app = new Container();
-        $app->instance('config', new Config(['cache' => [
-            'default' => 'array',
-            'prefix' => 'app',
-            'stores' => ['array' => ['driver' => 'array']] + $stores,
-        ]]));
+        $app->instance('config', new Config([
+            'cache' => [
+                'default' => 'array',
+                'prefix' => 'app',
+                'stores' => ['array' => ['driver' => 'array']] + $stores,
+            ],
+            'database' => ['redis' => [
+                'options' => ['prefix' => 'global_'],
+                'locking' => ['url' => 'redis://' . $this->server()->address() . '/0', 'options' => ['prefix' => 'own_']],
+                'plain' => ['host' => $this->server()->host, 'port' => (string) $this->server()->port],
+                'secret' => ['url' => 'http://user:' . self::SECRET . '@127.0.0.1:6379'],
+                'clusters' => ['main' => [['host' => '127.0.0.1', 'port' => 7000]]],
+            ]],
+        ]));
         $app->singleton('cache', fn (Container $app): CacheManager => new CacheManager($app));
         return $app;
     }

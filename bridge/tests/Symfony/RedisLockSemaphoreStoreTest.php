@@ -89,6 +89,15 @@ final class RedisLockSemaphoreStoreTest extends SymfonyTestCase
         $store->putOffExpiration($key, 10.0);
     }
 
+    /** Symfony's store tests read this message (testPutOffExpirationWhenSaveHasNotBeenCalled). */
+    public function testPutOffExpirationOfAKeyNeverSavedHasSymfonysMessage(): void
+    {
+        $resource = $this->resource('unsaved');
+        $this->expectException(SemaphoreExpiredException::class);
+        $this->expectExceptionMessage(sprintf('The semaphore "%s" has expired: the script returns a positive number.', $resource));
+        $this->store()->putOffExpiration(new Key($resource, 4, 2), 20.0);
+    }
+
     public function testBadTtlRefused(): void
     {
         foreach ([0.0, -1.0, INF, NAN] as $ttl) {

@@ -437,7 +437,7 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $store->save($key);
         $this->assertTrue($store->exists($key));
         /* the lock is sure to be on a quorum only: the extension decides once two nodes said yes */
-        $holding = array_keys(array_filter($nodes, fn ($n) => $n->cmd('EXISTS', 'lock:' . $name) === 1));
+        $holding = array_keys(array_filter($nodes, fn ($n) => $n->cmd('EXISTS', $name) === 1));
         $this->assertGreaterThanOrEqual(2, count($holding), 'on a quorum of the nodes');
         $down = array_values(array_diff([0, 1, 2], $holding))[0] ?? 2; /* the node not holding it, if any */
         $nodes[$down]->stop();
@@ -453,6 +453,59 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $nodes[$down === 0 ? 1 : 0]->stop();
         $this->expectException(\RedisLockException::class);
         $store->save($other); /* 1 of 3: no quorum, the nodes named */
+    }
+
+    /** Symfony's testAbortAfterExpiration on RedLock: a 1 µs refresh is an expiry, never a conflict. */
+    public function testRedLockRefreshShorterThanItsRoundTripIsAnExpiry(): void
+    {
+        $nodes = [RedisServer::start(), RedisServer::start(), RedisServer::start()];
+        $store = RedisLockStore::fromServers(array_map(fn ($n) => $n->address(), $nodes));
+        for ($i = 0; $i < 20; $i++) {
+            $key = new Key($this->resource('abort'));
+            $store->save($key);
+            try {
+                $store->putOffExpiration($key, 1 / 1000000);
+                $this->fail('a refresh of 1 µs kept the lock');
+            } catch (LockExpiredException) {
+            }
+            $this->assertFalse($store->exists($key), 'let go');
+        }
+    }
+
+    /**
+     * A refresh that fails after the Key's TTL ended (two of three nodes do
+     * not answer within the timeout): an expiry, not the nodes' error,
+     * although the Key had time left when it was sent.
+     */
+    public function testRefreshThatOutlastsTheKeysTtlIsAnExpiry(): void
+    {
+        $nodes = [RedisServer::start(), RedisServer::start(), RedisServer::start()];
+        $store = RedisLockStore::fromServers(array_map(fn ($n) => $n->address(), $nodes), ['timeout' => 0.2]);
+        $key = new Key($this->resource('slow'));
+        $store->save($key);
+        $key->resetLifetime(); /* as Lock::refresh() does */
+        $nodes[1]->pause();
+        $nodes[2]->pause();
+        try {
+            $store->putOffExpiration($key, 0.05);
+            $this->fail('refreshed without a quorum');
+        } catch (LockExpiredException) {
+            $this->assertTrue($key->isExpired());
+        } finally {
+            $nodes[1]->resume();
+            $nodes[2]->resume();
+        }
+    }
+
+    public function testFromServersUsesSymfonysKeyNames(): void
+    {
+        $name = $this->resource('plain');
+        $store = RedisLockStore::fromServers($this->redis->address());
+        $key = new Key($name);
+        $store->save($key);
+        $this->assertSame(1, $this->redis->cmd('EXISTS', $name), 'the key is the resource, as Symfony\'s RedisStore has it');
+        $store->delete($key);
+        $this->assertSame(0, $this->redis->cmd('EXISTS', $name));
     }
 
     public function testUnreachableServerNamesItWithoutTheSecret(): void
