@@ -7,6 +7,8 @@
 #   sid     Debian unstable with experimental: PHP 8.5 and 8.6-dev (from
 #           experimental), hiredis 1.2, Redis 8.6 (experimental), Valkey 9.1,
 #           Symfony 7.4 (and 8.1 from experimental, unpacked beside it),
+#           Predis (Symfony's own RedisStore in the bridges' rolling-switch test:
+#           no phpredis for PHP 8.5),
 #           Laravel 13, PHPUnit 13
 
 PLATFORM_ROOTS=(trixie sid)
@@ -46,6 +48,7 @@ root_packages() {
                 redis-server redis-sentinel redis-tools valkey-server valkey-sentinel valkey-tools ;;
         sid)
             echo "${common_packages[*]}" php8.5-cli php8.5-dev php8.5-fpm php8.5-xml php8.5-mbstring php8.6-cli php8.6-dev php8.6-fpm \
+                php-predis \
                 redis-server/experimental redis-sentinel/experimental redis-tools/experimental \
                 valkey-server valkey-sentinel valkey-tools ;;
     esac
