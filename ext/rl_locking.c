@@ -110,11 +110,6 @@ int rl_lock_fail_no_quorum(rl_object *o, const rl_tally *t, zend_string *key, in
     return -1;
 }
 
-zend_string *rl_edges_key(rl_object *o)
-{
-    return zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix), "\0waits", 6);
-}
-
 /* Re-entrant acquire: the TTL is refreshed first, so a hold that already
  * expired is never counted. */
 static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
@@ -382,28 +377,13 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     }
     rl_lock_nodes_of(o, &ns);
     call.contended = !queue_first; /* the try found it held */
+    int64_t start_us = rl_now_us();
     /* a lock's waiter looks for a cycle of waits (a guard's waiters wait
      * for work, not for a lock: none) */
-    rl_deadlock dl;
-    zend_string *edges = NULL;
-    if (kind->mode == RL_MODE_EXCLUSIVE && !kind->guard) {
-        edges = rl_edges_key(o);
-        memset(&dl, 0, sizeof dl);
-        dl.edges_key = ZSTR_VAL(edges);
-        dl.edges_key_len = ZSTR_LEN(edges);
-        like.deadlock = &dl;
-    }
-    int64_t start_us = rl_now_us();
-    r = rl_wait_run(&ns, &like, deadline_us, promoting, &hooks, &status);
+    r = rl_lock_wait_traced(o, &ns, &like, deadline_us, promoting, &hooks,
+                            kind->mode == RL_MODE_EXCLUSIVE && !kind->guard, &status);
     if (call.contended) {
         rl_metrics_observe(RL_H_WAITED, rl_now_us() - start_us);
-    }
-    if (r == RL_WAIT_DEADLOCK && status == 0) {
-        rl_throw_deadlock(&dl, ZSTR_LEN(o->prefix));
-        r = -1;
-    }
-    if (edges != NULL) {
-        zend_string_release(edges);
     }
     return status != 0 ? rl_lock_fail_status(status) : r;
 }

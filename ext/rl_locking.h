@@ -5,6 +5,7 @@
 #define RL_LOCKING_H
 #include "rl_object.h"
 #include "src/lock/rl_node_set.h"
+#include "src/lock/rl_wait.h"
 
 /* What an acquire asks for: a lock, a shared lock, or a permit of a
  * semaphore of `limit` permits; and the token, when the caller names it. */
@@ -77,9 +78,12 @@ void rl_lock_log_votes(rl_object *o, const rl_tally *t, int64_t start_us, const 
  * nodes; -1. */
 int rl_lock_fail_no_quorum(rl_object *o, const rl_tally *t, zend_string *key, int64_t start_us);
 
-/* The object's wait-for edges key (deadlock detection): its prefix, then
- * "\0waits" (a NUL, as the derived keys: SCAN leaves it out). */
-zend_string *rl_edges_key(rl_object *o);
+/* rl_wait_run() of like, and with traced a lock's deadlock detection
+ * (like->deadlock set for the wait, NULL after it): a cycle of waits
+ * closing at this waiter is a RedisLockDeadlockException, -1
+ * (ext/rl_traced_wait.c). Else rl_wait_run()'s result and *status. */
+int rl_lock_wait_traced(rl_object *o, const rl_lock_nodes *ns, rl_op *like, int64_t deadline_us, int promoting,
+                        const rl_wait_hooks *hooks, bool traced, int *status);
 
 /* auto_extend: hands h (won by op, a LOCK of one key) to the watchdog on
  * the nodes of t; false with an exception when it cannot take it. */

@@ -217,20 +217,9 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
         return r;
     }
     rl_wait_hooks hooks = {.ours_before = owner_ours, .attempted = wait_attempted, .ctx = &call};
-    zend_string *edges = rl_edges_key(o);
-    rl_deadlock dl;
-    memset(&dl, 0, sizeof dl);
-    dl.edges_key = ZSTR_VAL(edges);
-    dl.edges_key_len = ZSTR_LEN(edges);
-    op.deadlock = &dl;
     int64_t start_us = rl_now_us();
-    r = rl_wait_run(&ns, &op, deadline_us, 0, &hooks, &status);
+    r = rl_lock_wait_traced(o, &ns, &op, deadline_us, 0, &hooks, true, &status);
     rl_metrics_observe(RL_H_WAITED, rl_now_us() - start_us);
-    if (r == RL_WAIT_DEADLOCK && status == 0) {
-        rl_throw_deadlock(&dl, ZSTR_LEN(o->prefix));
-        r = -1;
-    }
-    zend_string_release(edges);
     return status != 0 ? rl_lock_fail_status(status) : r;
 }
 
@@ -238,26 +227,29 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
  * by one in key order, each as a lock of the call's token (waiting within
  * the call's deadline; the fixed order means two such calls never wait
  * for each other); the ones taken are released when one is not had. */
-static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t deadline_us, zend_string *token)
+static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t deadline_us, zend_string *token,
+                         bool owner)
 {
     rl_kind kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token};
-    size_t i, j;
+    size_t i, j, taken = 0;
     int r = 1;
 
     for (i = 0; i < m->n && r == 1; i++) {
         zend_string *got = NULL;
         r = rl_lock_wait(o, m->keys[i], &kind, ttl, deadline_us, &got, NULL);
         if (got != NULL) {
+            taken = i + 1; /* also one taken before a logger threw */
             zend_string_release(got);
         }
     }
-    if (r == 1) {
-        return 1;
+    if (r == 1 || owner) {
+        return r; /* a caller's token may have held some of them before: all kept */
     }
-    for (j = 0; j + 1 < i; j++) {
-        rl_lock_release(o, m->keys[j], token); /* a thrown error stays the call's */
+    for (j = 0; j < taken; j++) {
+        /* a wait's exception stays the call's; the release still logs */
+        rl_release_beside_exception(o, m->keys[j], token);
     }
-    return r;
+    return EG(exception) ? -1 : r;
 }
 
 void rl_method_lock_many(INTERNAL_FUNCTION_PARAMETERS)
@@ -302,7 +294,7 @@ void rl_method_lock_many(INTERNAL_FUNCTION_PARAMETERS)
     if (spans_slots(o, &m) || o->fencing) {
         /* no script holds them all (a Cluster's slots), or each is numbered
          * as lock() numbers it (with a RedLock's write-back): in order */
-        r = take_in_order(o, &m, ttl, deadline_us, token);
+        r = take_in_order(o, &m, ttl, deadline_us, token, owner != NULL);
     } else {
         r = take_together(o, &m, ttl, deadline_us, ZSTR_VAL(token), ZSTR_LEN(token), owner != NULL);
     }

@@ -103,11 +103,9 @@ void rl_method_lock(rl_object *o, zend_string *resource, const rl_kind *kind, ze
     RETURN_STR(token);
 }
 
-/* Releases with the pending exception set aside (the release runs as if
- * nothing were thrown); an exception of the release then carries the pending
- * one as its previous, so nothing is lost. PHP 8.6 has no
- * zend_exception_save() any more. */
-static void release_beside_exception(rl_object *o, zend_string *key, zend_string *token)
+/* PHP 8.6 has no zend_exception_save() any more: the pending exception is
+ * set aside by hand. */
+void rl_release_beside_exception(rl_object *o, zend_string *key, zend_string *token)
 {
     zend_object *pending = EG(exception);
     EG(exception) = NULL;
@@ -200,7 +198,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
         if (token) {
             /* taken, but a logger threw: the callback will not run, so the
              * lock is not kept either */
-            release_beside_exception(a.o, key, token);
+            rl_release_beside_exception(a.o, key, token);
             zend_string_release(token);
         }
         zend_string_release(key);
@@ -209,7 +207,7 @@ void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS)
     call_with_token(&a, token, return_value); /* its result is ours */
     /* Release also when the callback threw; an error of the release then
      * carries the callback's exception as its previous, nothing is lost. */
-    release_beside_exception(a.o, key, token);
+    rl_release_beside_exception(a.o, key, token);
     zend_string_release(token);
     zend_string_release(key);
 }
@@ -267,7 +265,7 @@ void rl_method_once(INTERNAL_FUNCTION_PARAMETERS)
     r = rl_lock_wait(o, key, &guard, a.ttl, rl_wait_deadline(a.wait), &token, &result);
     if (r != 1) {
         if (r < 0 && token) {
-            release_beside_exception(o, key, token); /* taken, but a logger threw: not kept */
+            rl_release_beside_exception(o, key, token); /* taken, but a logger threw: not kept */
         }
         if (token) {
             zend_string_release(token);
@@ -290,7 +288,7 @@ void rl_method_once(INTERNAL_FUNCTION_PARAMETERS)
     }
     call_with_token(&a, token, &rebuilt);
     if (EG(exception)) {
-        release_beside_exception(o, key, token); /* one waiter takes over */
+        rl_release_beside_exception(o, key, token); /* one waiter takes over */
     } else {
         /* every waiter goes, with the result when it is a string small enough */
         bool hand = Z_TYPE(rebuilt) == IS_STRING && Z_STRLEN(rebuilt) <= RL_ONCE_VALUE_MAX;

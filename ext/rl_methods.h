@@ -19,6 +19,12 @@ bool rl_check_token(zend_string *token, uint32_t argnum);
  * starts the shared-lock mark), else a ValueError naming argument argnum. */
 bool rl_check_owner(zend_string *owner, uint32_t argnum);
 
+/* Releases key's lock of token with a pending exception set aside (the
+ * release runs as if nothing were thrown, its logger called); an exception
+ * of the release then carries the pending one as its previous, so nothing
+ * is lost. */
+void rl_release_beside_exception(rl_object *o, zend_string *key, zend_string *token);
+
 /* wait in 0..86400 s, else a ValueError naming argument argnum. */
 bool rl_check_wait(double wait, uint32_t argnum);
 
