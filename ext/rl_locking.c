@@ -163,6 +163,9 @@ bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h)
  * ours_before)? The held records are ext's: the fact is passed in. */
 static int ours_before(rl_object *o, zend_string *key, const rl_op *op)
 {
+    if (op->refuse_own) {
+        return 0; /* a yes is a new acquisition, a record of the token's stale */
+    }
     return rl_held_mode_of(o, key, op->token, op->token_len) >= 0;
 }
 

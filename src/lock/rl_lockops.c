@@ -92,18 +92,16 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const rl_lock_keys *k, 
  * whose deadlock detection wants the holder at every look) the last key is
  * its wake stream, whose last entry id it gets back with the holder, 'g' a
  * stampede guard's waiter (a look that finds it off the queue is done),
- * 'n' the token's own lock counts as held (op->refuse_own; not in a
- * retry's form). */
-static void append_acquire_flags(rl_argv *b, const rl_op *op, rl_send_form form)
+ * 'n' the token's own lock counts as held (op->refuse_own). */
+static void append_acquire_flags(rl_argv *b, const rl_op *op)
 {
     static const char *const flags[32] = {"", "s", "h", "sh", "w", "sw", "hw", "shw", "g", "sg", "hg", "shg",
                                           "wg", "swg", "hwg", "shwg", "n", "sn", "hn", "shn", "wn", "swn",
                                           "hwn", "shwn", "gn", "sgn", "hgn", "shgn", "wgn", "swgn", "hwgn",
                                           "shwgn"}; /* literals: not copied */
     int wait = op->kind == RL_OP_LOCK_WAIT;
-    int retry = form == RL_FORM_RETRY || form == RL_FORM_RETRY_EVAL;
     int f = (op->promote ? 1 : 0) | (op->fencing && op->held ? 2 : 0) | (wait && (op->enqueue || op->deadlock) ? 4 : 0)
-            | (wait && op->guard ? 8 : 0) | (op->refuse_own && !retry ? 16 : 0);
+            | (wait && op->guard ? 8 : 0) | (op->refuse_own ? 16 : 0);
     if (f != 0) {
         rl_argv_add_str(b, flags[f]);
     }
@@ -159,14 +157,14 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
             script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_SHARED) | (op->fencing ? WITH(RL_KEY_FENCE) : 0));
             rl_argv_add(&b, op->token, op->token_len);
             rl_argv_add_num(&b, op->ttl_ms);
-            append_acquire_flags(&b, op, form);
+            append_acquire_flags(&b, op);
             break;
         }
         if (op->fencing) { /* SET NX cannot count: the acquire script in every form */
             script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_FENCE));
             rl_argv_add(&b, op->token, op->token_len);
             rl_argv_add_num(&b, op->ttl_ms);
-            append_acquire_flags(&b, op, form);
+            append_acquire_flags(&b, op);
             break;
         }
         if (form == RL_FORM_FIRST) {
@@ -178,10 +176,14 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
             rl_argv_add_num(&b, op->ttl_ms);
             break;
         }
-        /* a retry after a lost connection: our own token counts as ours */
+        /* a retry after a lost connection: our own token counts as ours,
+         * unless the token's own lock is held (refuse_own: the caller's
+         * token may be held elsewhere; at worst our own SET that landed
+         * is lost to its TTL, never a lock had twice) */
         script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, NULL, 0);
         rl_argv_add(&b, op->token, op->token_len);
         rl_argv_add_num(&b, op->ttl_ms);
+        append_acquire_flags(&b, op);
         break;
     case RL_OP_UNLOCK:
         if (op->one_key) {
@@ -248,7 +250,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         rl_argv_add(&b, op->waiter, op->waiter_len);
         rl_argv_add_num(&b, op->wait_ms);
         rl_argv_add(&b, op->enqueue ? "1" : "0", 1);
-        append_acquire_flags(&b, op, form);
+        append_acquire_flags(&b, op);
         break;
     case RL_OP_LEAVE:
         /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */

@@ -92,8 +92,9 @@ typedef struct rl_op {
                             several keys TRYAGAIN); a shared lock's value is -1 */
     int refuse_own;      /* LOCK, LOCK_WAIT of a lock with a caller's token: a
                             lock that token holds already is held (not refreshed),
-                            except in a retry's form (our own command may have
-                            taken it before the connection was lost) */
+                            also in a retry's form (the token may be held
+                            elsewhere: our own command that landed before the
+                            connection was lost then lives to its TTL) */
     int promote;         /* LOCK, LOCK_WAIT of a lock: a shared lock whose only
                             holder is token becomes token's lock (the acquire
                             script, with the shared holders' key) */
