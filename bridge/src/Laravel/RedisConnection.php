@@ -10,10 +10,17 @@ use InvalidArgumentException;
  * A Redis connection of config/database.php ('database.redis.<name>') as
  * the extension takes it: the server, the credentials and the database,
  * and the key prefix that Laravel's client puts in front of every key.
- * Read as Laravel reads it: 'url' over the other keys; the prefix, for
- * phpredis, the connection's 'options.prefix', else the global
- * 'database.redis.options.prefix', else its 'prefix'; for predis the
- * connection's 'prefix' first.
+ * Read as Laravel reads it: a string is a URL; the URL's query, then the
+ * URL, over the other keys; the prefix is the connection's 'prefix', else
+ * its 'options.prefix', else the global 'database.redis.options.prefix'
+ * (Laravel 9.12 and later, and predis always; Laravel 8's phpredis took
+ * 'options.prefix' first: give one of the two there). A user name counts
+ * with a password only, and a password may be [user, password].
+ *
+ * Refused, with the reason: a replicated or Sentinel connection (a list
+ * of servers), and a serializer or compression on the connection (Laravel's
+ * locks on it store the owner encoded, ours store it as it is: neither
+ * could release the other's lock during a switch).
  *
  * Messages name the config key at fault and never show a value: a URL may
  * hold a password.
@@ -36,7 +43,8 @@ final class RedisConnection
     {
         $redis = $config->get('database.redis');
         $at = "database.redis.$name";
-        if (!is_array($redis) || in_array($name, ['client', 'options', 'clusters'], true) || !is_array($redis[$name] ?? null)) {
+        if (!is_array($redis) || in_array($name, ['client', 'options', 'clusters'], true)
+            || !(is_array($redis[$name] ?? null) || is_string($redis[$name] ?? null))) {
             if (is_array($redis) && is_array($redis['clusters'][$name] ?? null)) {
                 throw new InvalidArgumentException(
                     "$key names [$name], a Redis Cluster of database.redis.clusters: give its nodes as servers instead");
@@ -44,24 +52,24 @@ final class RedisConnection
             throw new InvalidArgumentException("$key names the Redis connection [$name], which is not in database.redis");
         }
         $global = is_array($redis['options'] ?? null) ? $redis['options'] : [];
-        $connection = self::withUrl($redis[$name], $at);
+        $connection = is_string($redis[$name]) ? ['url' => $redis[$name]] : $redis[$name];
         $own = is_array($connection['options'] ?? null) ? $connection['options'] : [];
-        $prefix = ($redis['client'] ?? 'phpredis') === 'predis'
-            ? $connection['prefix'] ?? $own['prefix'] ?? $global['prefix'] ?? ''
-            : $own['prefix'] ?? $global['prefix'] ?? $connection['prefix'] ?? '';
+        if (array_key_exists(0, $connection) || isset($own['replication']) || isset($global['replication'])) {
+            throw new InvalidArgumentException(
+                "$key names [$name], a replicated or Sentinel connection: give its servers as servers instead");
+        }
+        foreach (['serializer', 'compression'] as $encoding) {
+            if (!empty($own[$encoding] ?? $global[$encoding] ?? $connection[$encoding] ?? null)) {
+                throw new InvalidArgumentException("$key names [$name], whose $encoding Laravel's locks apply to their"
+                    . " owner and the extension's do not: name a connection without it, or give servers");
+            }
+        }
+        $connection = self::withUrl($connection, $at);
+        $prefix = $connection['prefix'] ?? $own['prefix'] ?? $global['prefix'] ?? '';
         if (!is_string($prefix)) {
             throw new InvalidArgumentException("the key prefix of $at must be a string");
         }
-        $options = ['prefix' => $prefix];
-        foreach (['username', 'password'] as $credential) {
-            $value = $connection[$credential] ?? null;
-            if ($value !== null && $value !== '') {
-                if (!is_string($value)) {
-                    throw new InvalidArgumentException("$at.$credential must be a string");
-                }
-                $options[$credential] = $value;
-            }
-        }
+        $options = ['prefix' => $prefix] + self::credentials($connection, $at);
         $database = $connection['database'] ?? null;
         if ($database !== null && $database !== '') {
             if (!is_int($database) && !(is_string($database) && ctype_digit($database))) {
@@ -72,7 +80,30 @@ final class RedisConnection
         return new self($name, self::server($connection, $at), $options);
     }
 
-    /** The connection's keys with those of its 'url' over them (as Laravel's ConfigurationUrlParser does). */
+    /** @return array{username?: string, password?: string} a user name only with a password, as Laravel sends AUTH */
+    private static function credentials(#[\SensitiveParameter] array $connection, string $at): array
+    {
+        $password = $connection['password'] ?? null;
+        $username = $connection['username'] ?? null;
+        if (is_array($password) && array_is_list($password) && count($password) === 2) {
+            [$username, $password] = $password; /* phpredis's AUTH [user, password] */
+        }
+        if ($password === null || $password === '') {
+            return [];
+        }
+        if (!is_string($password)) {
+            throw new InvalidArgumentException("$at.password must be a string or [user, password]");
+        }
+        if ($username === null || $username === '') {
+            return ['password' => $password];
+        }
+        if (!is_string($username)) {
+            throw new InvalidArgumentException("$at.username must be a string");
+        }
+        return ['username' => $username, 'password' => $password];
+    }
+
+    /** The connection's keys with those of its 'url' and then its query over them (as Laravel's ConfigurationUrlParser does). */
     private static function withUrl(#[\SensitiveParameter] array $connection, string $at): array
     {
         $url = $connection['url'] ?? null;
@@ -87,7 +118,11 @@ final class RedisConnection
         if (!in_array($scheme, ['redis', 'rediss', 'tcp', 'tls', 'valkey', 'valkeys'], true)) {
             throw new InvalidArgumentException("$at.url must be a redis://, rediss://, tcp:// or tls:// URL");
         }
-        $fromUrl = ['host' => rawurldecode($parts['host']), 'scheme' => in_array($scheme, ['rediss', 'tls', 'valkeys'], true) ? 'tls' : 'tcp'];
+        $host = rawurldecode($parts['host']);
+        if (str_starts_with($host, '[') && str_ends_with($host, ']')) {
+            $host = substr($host, 1, -1); /* an IPv6 address */
+        }
+        $fromUrl = ['host' => $host, 'scheme' => in_array($scheme, ['rediss', 'tls', 'valkeys'], true) ? 'tls' : 'tcp'];
         if (isset($parts['port'])) {
             $fromUrl['port'] = $parts['port'];
         }
@@ -101,7 +136,9 @@ final class RedisConnection
         if ($path !== '') {
             $fromUrl['database'] = $path;
         }
-        return $fromUrl + $connection;
+        parse_str($parts['query'] ?? '', $query);
+        $query = array_intersect_key($query, array_flip(['database', 'prefix', 'username', 'password']));
+        return $query + $fromUrl + $connection;
     }
 
     /** @return string|array{host: string} */
@@ -116,7 +153,11 @@ final class RedisConnection
             [$scheme, $host] = [strtolower($m[1]), $m[2]];
         }
         if ($scheme === 'unix' || str_starts_with($host, '/')) {
-            return ['host' => $host];
+            $path = $scheme === 'unix' && is_string($connection['path'] ?? null) ? $connection['path'] : $host; /* predis: 'path' */
+            if (!str_starts_with($path, '/')) {
+                throw new InvalidArgumentException("$at.path must be a unix socket's absolute path");
+            }
+            return ['host' => $path];
         }
         $port = $connection['port'] ?? 6379;
         if (!(is_int($port) || (is_string($port) && ctype_digit($port))) || (int) $port < 1 || (int) $port > 65535) {

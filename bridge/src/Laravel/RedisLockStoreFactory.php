@@ -84,9 +84,13 @@ final class RedisLockStoreFactory
         [$inner, $innerName] = $this->innerStore($name === null ? $storeConfig : (array) $this->config->get($key), $key);
         $servers = $storeConfig['servers'] ?? null;
         $connection = $this->lockConnection($storeConfig, $inner, $innerName, $key);
+        $guardOptions = $options;
         if ($connection !== null) {
             $servers = $connection->server;
-            $options += $connection->options; /* the store's own options first: a prefix given there */
+            /* the store's own options first: a prefix given there */
+            $options += $connection->options;
+            /* the stampede guard's locks are not Laravel's: out of the cache's keys, as before */
+            $guardOptions += ['prefix' => $connection->options['prefix'] . 'lock:'] + $connection->options;
         }
         $options = self::lockerOptions($options);
 
@@ -94,10 +98,10 @@ final class RedisLockStoreFactory
             $inner,
             $this->locker($servers, $options, $key),
             $this->locker($servers, ['auto_extend' => true] + $options, $key),
-            $this->lockPrefix($storeConfig, $inner, $key),
+            $this->lockPrefix($storeConfig, $connection === null ? null : $inner, $key),
             $this->seconds($storeConfig, 'auto_extend_ttl', RedisLockStore::DEFAULT_AUTO_EXTEND_TTL_MS / 1000, $key),
             /* a computation's lock is its request's: released when it dies */
-            $this->locker($servers, ['auto_extend' => true, 'auto_release' => true] + $options, $key),
+            $this->locker($servers, ['auto_extend' => true, 'auto_release' => true] + self::lockerOptions($guardOptions), $key),
             $this->seconds($storeConfig, 'stampede_ttl', RedisLockStore::DEFAULT_GUARD_TTL_MS / 1000, $key),
             $this->waitSeconds($storeConfig, $key),
             $connection?->name,
@@ -175,15 +179,16 @@ final class RedisLockStoreFactory
     }
 
     /**
-     * What goes in front of lock names: the inner store's prefix when it is
-     * Laravel's Redis store (as its own locks have it: "<prefix>:" up to
-     * Laravel 12, "<prefix>" from 13), else the store's 'prefix' or the
-     * cache prefix, and ":".
+     * What goes in front of lock names: with the locks on a connection of
+     * Laravel's (lock_connection) over its Redis store, that store's prefix
+     * (as its own locks have it: "<prefix>:" up to Laravel 12, "<prefix>"
+     * from 13); else the store's 'prefix' or the cache prefix, and ":" (the
+     * keys of a store given 'servers' stay what they were).
      */
-    private function lockPrefix(#[\SensitiveParameter] array $storeConfig, Store $inner, string $key): string
+    private function lockPrefix(#[\SensitiveParameter] array $storeConfig, ?Store $innerOnConnection, string $key): string
     {
-        if (($storeConfig['prefix'] ?? null) === null && $inner instanceof RedisStore) {
-            return (string) $inner->getPrefix();
+        if (($storeConfig['prefix'] ?? null) === null && $innerOnConnection instanceof RedisStore) {
+            return (string) $innerOnConnection->getPrefix();
         }
         $prefix = $storeConfig['prefix'] ?? $this->config->get('cache.prefix') ?? '';
         if (!is_string($prefix)) {

@@ -30,6 +30,9 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
     /** The prefix of Symfony's RedisStore keys: none, the resource name is the key. */
     public const SYMFONY_PREFIX = '';
 
+    /** RedLock's default drift factor: a lock's validity is its TTL less this share and 2 ms. */
+    private const REDLOCK_DRIFT_FACTOR = 0.01;
+
     /**
      * @param float $initialTtl seconds a save() holds a lock before refresh() (putOffExpiration) must extend it
      * @param float $maxWait    seconds waitAndSave() waits at most (the extension also stops at max_execution_time)
@@ -62,7 +65,11 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
         float $initialTtl = 300.0,
     ): self
     {
-        return new self(Lockers::create($servers, $options + ['prefix' => self::SYMFONY_PREFIX]), $initialTtl);
+        if (!isset($options['prefix'])) {
+            /* Symfony's RedisStore on a \Redis with OPT_PREFIX: phpredis puts that prefix in front of its keys */
+            $options['prefix'] = $servers instanceof \Redis ? (string) $servers->getOption(\Redis::OPT_PREFIX) : self::SYMFONY_PREFIX;
+        }
+        return new self(Lockers::create($servers, $options), $initialTtl);
     }
 
     public function save(Key $key): void
@@ -100,9 +107,11 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
             throw $e;
         }
         if (!$extended) {
-            /* a TTL that ended before the reply came (RedLock counts the
-             * time taken and the drift) is an expiry, not another holder */
-            $this->refuseExpired($key);
+            /* a TTL that ended before the reply came, or one too short for
+             * RedLock (which takes the drift off: 1% and 2 ms), is an
+             * expiry, not another holder */
+            $this->refuseExpired($key, $this->locker instanceof RedLock
+                && ($key->getRemainingLifetime() ?? INF) * 1000 <= Lockers::ms($ttl) * self::REDLOCK_DRIFT_FACTOR + 2);
             throw new LockConflictedException(sprintf('The "%s" lock is not held any more.', $key));
         }
         $this->refuseExpired($key);
@@ -139,10 +148,10 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
         $this->refuseExpired($key);
     }
 
-    /** An expired Key: its lock (if any) is let go and LockExpiredException thrown. */
-    private function refuseExpired(Key $key): void
+    /** An expired Key ($expired: one known to be): its lock (if any) is let go and LockExpiredException thrown. */
+    private function refuseExpired(Key $key, bool $expired = false): void
     {
-        if (!$key->isExpired()) {
+        if (!$expired && !$key->isExpired()) {
             return;
         }
         try {

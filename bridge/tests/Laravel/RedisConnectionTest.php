@@ -51,15 +51,38 @@ final class RedisConnectionTest extends LaravelTestCase
         $this->assertSame(['host' => '/run/redis.sock'], self::read(['default' => ['host' => '/run/redis.sock', 'port' => 0]])->server);
         $this->assertSame(['host' => '/run/redis.sock'], self::read(['default' => ['host' => 'unix:///run/redis.sock']])->server);
         $this->assertSame('[::1]:6379', self::read(['default' => ['host' => '::1']])->server);
+        $this->assertSame('[::1]:6380', self::read(['default' => ['url' => 'redis://[::1]:6380']])->server);
+        $this->assertSame(['host' => '/run/redis.sock'], self::read(['default' => ['scheme' => 'unix', 'path' => '/run/redis.sock']])->server,
+            'predis\'s form');
     }
 
-    public function testThePrefixAsEachClientTakesIt(): void
+    /** As Laravel 9.12+ (PhpRedisConnector and PredisConnector): the connection's prefix, its options', the global one. */
+    public function testThePrefixAsLaravelTakesIt(): void
     {
         $redis = ['options' => ['prefix' => 'global_'], 'default' => ['prefix' => 'conn_', 'options' => ['prefix' => 'own_']]];
-        $this->assertSame('own_', self::read($redis)->options['prefix'], 'phpredis: the connection\'s options first');
-        $this->assertSame('conn_', self::read(['client' => 'predis'] + $redis)->options['prefix'], 'predis: its prefix key first');
-        $this->assertSame('global_', self::read(['options' => ['prefix' => 'global_'], 'default' => ['prefix' => 'conn_']])->options['prefix']);
-        $this->assertSame('conn_', self::read(['default' => ['prefix' => 'conn_']])->options['prefix']);
+        $this->assertSame('conn_', self::read($redis)->options['prefix']);
+        $this->assertSame('conn_', self::read(['client' => 'predis'] + $redis)->options['prefix']);
+        $this->assertSame('own_', self::read(['options' => ['prefix' => 'global_'], 'default' => ['options' => ['prefix' => 'own_']]])->options['prefix']);
+        $this->assertSame('global_', self::read(['options' => ['prefix' => 'global_'], 'default' => []])->options['prefix']);
+        $this->assertSame('q_', self::read(['default' => ['url' => 'redis://h?prefix=q_&database=4', 'prefix' => 'conn_']])->options['prefix'],
+            'a URL\'s query over the keys');
+    }
+
+    public function testCredentialsAsLaravelSendsThem(): void
+    {
+        $this->assertSame(['prefix' => ''], self::read(['default' => ['username' => 'app', 'password' => '']])->options,
+            'a user name without a password is not sent');
+        $this->assertSame(['prefix' => '', 'username' => 'app', 'password' => 'pw'],
+            self::read(['default' => ['password' => ['app', 'pw']]])->options, 'phpredis\'s [user, password]');
+        $this->assertSame(['prefix' => '', 'password' => 'pw'], self::read(['default' => ['password' => 'pw']])->options);
+        $this->assertSame(4, self::read(['default' => ['url' => 'redis://h?database=4']])->options['database']);
+    }
+
+    public function testAStringIsAUrl(): void
+    {
+        $c = self::read(['default' => 'redis://:pw@cache.internal:6390/2']);
+        $this->assertSame('cache.internal:6390', $c->server);
+        $this->assertSame(['prefix' => '', 'password' => 'pw', 'database' => 2], $c->options);
     }
 
     /** @dataProvider badConnections (PHPUnit 9.6; 10+ reads the attribute) */
@@ -79,7 +102,7 @@ final class RedisConnectionTest extends LaravelTestCase
     {
         return [
             'none' => [[], 'names the Redis connection [default], which is not in database.redis'],
-            'not an array' => [['default' => 'redis://h'], 'which is not in database.redis'],
+            'neither an array nor a URL' => [['default' => 6379], 'which is not in database.redis'],
             'a URL without a host' => [['default' => ['url' => 'redis:///0?password=s3cret']], 'database.redis.default.url is not a redis:// URL'],
             'another scheme' => [['default' => ['url' => 'mysql://u:s3cret@h']], 'database.redis.default.url must be a redis://'],
             'a bad port' => [['default' => ['port' => 'six']], 'database.redis.default.port must be a port number'],
@@ -88,6 +111,13 @@ final class RedisConnectionTest extends LaravelTestCase
             'a bad database' => [['default' => ['database' => 'one']], 'database.redis.default.database must be a number'],
             'a password not a string' => [['default' => ['password' => ['s3cret']]], 'database.redis.default.password must be a string'],
             'a prefix not a string' => [['default' => ['options' => ['prefix' => 1]]], 'the key prefix of database.redis.default must be a string'],
+            'a Sentinel connection (predis)' => [['default' => ['tcp://10.0.0.1', 'tcp://10.0.0.2', 'options' => ['replication' => 'sentinel', 'service' => 'main']]],
+                'a replicated or Sentinel connection: give its servers as servers'],
+            'replication in the options' => [['default' => ['host' => 'h', 'options' => ['replication' => true]]], 'a replicated or Sentinel connection'],
+            'a serializer' => [['default' => ['host' => 'h', 'options' => ['serializer' => 2]]], 'whose serializer Laravel\'s locks apply'],
+            'a global compression' => [['options' => ['compression' => 'lz4'], 'default' => ['host' => 'h']], 'whose compression Laravel\'s locks apply'],
+            'a unix socket without a path' => [['default' => ['scheme' => 'unix', 'path' => 'redis.sock']], 'database.redis.default.path must be'],
+            'a password of three' => [['default' => ['password' => ['a', 'b', 's3cret']]], 'database.redis.default.password must be a string or [user, password]'],
         ];
     }
 }

@@ -8,7 +8,8 @@ use RedisLock\Bridge\Tests\RedisServer;
 /**
  * A Redis connection for Laravel's own RedisStore and RedisLock in the
  * tests, on the run's real redis-server, with no phpredis or predis (the
- * PHP 8.5 of the sid root has neither): the commands Laravel's lock sends,
+ * PHP 8.5 of the sid root has neither): the commands Laravel's lock (and
+ * its store's get and put) sends,
  * each key with the connection's prefix in front, as phpredis's
  * OPT_PREFIX puts it (also in an EVAL's keys).
  */
@@ -29,6 +30,11 @@ final class RespRedisConnection
     public function set(string $key, mixed $value, mixed ...$options): mixed
     {
         return $this->redis->cmd('SET', $this->prefix . $key, (string) $value, ...array_map('strval', $options));
+    }
+
+    public function setex(string $key, int $seconds, mixed $value): mixed
+    {
+        return $this->redis->cmd('SETEX', $this->prefix . $key, (string) $seconds, (string) $value);
     }
 
     public function setnx(string $key, mixed $value): mixed

@@ -57,6 +57,33 @@ final class RollingSwitchTest extends LaravelTestCase
         $this->assertTrue($mine->release());
     }
 
+    /** The stampede guard's locks are not Laravel's: kept out of the cache's keys (under the connection's prefix and "lock:"). */
+    public function testTheStampedeGuardsLocksAreOutOfTheCachesKeys(): void
+    {
+        $repository = $this->cacheManager()->store('locks');
+        $item = $this->uniqueName();
+        $seen = null;
+        $value = $repository->remember($item, 60, function () use (&$seen, $item) {
+            $seen = $this->server()->cmd('KEYS', '*' . $item . '*');
+            return 'computed';
+        });
+        $this->assertSame('computed', $value);
+        $this->assertSame(['shop_database_lock:shop_cache:cache:' . $item], $seen, 'the guard\'s lock while it computes');
+        $this->assertSame('computed', $this->cacheManager()->store('redis')->get($item), 'the item in Laravel\'s own store');
+    }
+
+    public function testAStoreGivenServersKeepsTheExtensionsKeys(): void
+    {
+        $cache = $this->cacheManager(['servers' => $this->server()->address()]);
+        $store = $cache->store('locks')->getStore();
+        $this->assertNull($store->lockConnectionName());
+        $name = $this->uniqueName();
+        $lock = $store->lock($name, 10);
+        $this->assertTrue($lock->get());
+        $this->assertSame($lock->owner(), $this->server()->cmd('GET', 'lock:shop_cache:' . $name), 'as before: no key of Laravel\'s');
+        $this->assertTrue($lock->release());
+    }
+
     /** @return array<string, array{string, int, string, int}> who holds first (seconds), who tries second (seconds) */
     public static function combinations(): array
     {
@@ -130,8 +157,8 @@ final class RollingSwitchTest extends LaravelTestCase
         $this->server()->cmd('DEL', $inside);
     }
 
-    /** Laravel's config of a Redis cache store, and a 'locks' store on it that names nothing else. */
-    private function cacheManager(): CacheManager
+    /** Laravel's config of a Redis cache store, and a 'locks' store on it that names nothing else ($locks: more). */
+    private function cacheManager(array $locks = []): CacheManager
     {
         $app = new Container();
         $app->instance('config', new Config([
@@ -139,18 +166,20 @@ final class RollingSwitchTest extends LaravelTestCase
                 'client' => 'phpredis',
                 'options' => ['prefix' => self::CONNECTION_PREFIX],
                 'default' => ['host' => $this->server()->host, 'port' => $this->server()->port, 'database' => '0'],
+                'cache' => ['host' => $this->server()->host, 'port' => $this->server()->port, 'database' => '0'],
             ]],
             'cache' => [
                 'default' => 'redis',
                 'prefix' => 'shop_cache',
                 'stores' => [
                     'redis' => ['driver' => 'redis', 'connection' => 'cache', 'lock_connection' => 'default'],
-                    'locks' => ['driver' => 'redislock', 'store' => 'redis'],
+                    'locks' => $locks + ['driver' => 'redislock', 'store' => 'redis'],
                 ],
             ],
         ]));
         $app->instance('redis', new RespRedisFactory([
             'default' => new RespRedisConnection($this->server(), self::CONNECTION_PREFIX),
+            'cache' => new RespRedisConnection($this->server(), self::CONNECTION_PREFIX, 'cache'),
         ]));
         $app->singleton('cache', fn (Container $app): CacheManager => new CacheManager($app));
         (new RedisLockServiceProvider($app))->register();

@@ -455,21 +455,32 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $store->save($other); /* 1 of 3: no quorum, the nodes named */
     }
 
-    /** Symfony's testAbortAfterExpiration on RedLock: a 1 µs refresh is an expiry, never a conflict. */
+    /**
+     * Symfony's testAbortAfterExpiration on RedLock: a refresh of 1 µs is an
+     * expiry, never a conflict; so is one of 2 ms, which RedLock's drift
+     * (1% and 2 ms) leaves no validity.
+     */
     public function testRedLockRefreshShorterThanItsRoundTripIsAnExpiry(): void
     {
         $nodes = [RedisServer::start(), RedisServer::start(), RedisServer::start()];
         $store = RedisLockStore::fromServers(array_map(fn ($n) => $n->address(), $nodes));
-        for ($i = 0; $i < 20; $i++) {
-            $key = new Key($this->resource('abort'));
-            $store->save($key);
-            try {
-                $store->putOffExpiration($key, 1 / 1000000);
-                $this->fail('a refresh of 1 µs kept the lock');
-            } catch (LockExpiredException) {
+        foreach ([1 / 1000000, 0.002] as $ttl) {
+            for ($i = 0; $i < 20; $i++) {
+                $key = new Key($this->resource('abort'));
+                $store->save($key);
+                try {
+                    $store->putOffExpiration($key, $ttl);
+                    $this->fail("a refresh of $ttl s kept the lock");
+                } catch (LockExpiredException) {
+                }
+                $this->assertFalse($store->exists($key), 'let go');
             }
-            $this->assertFalse($store->exists($key), 'let go');
         }
+        $key = new Key($this->resource('ok'));
+        $store->save($key);
+        $store->putOffExpiration($key, 0.5);
+        $this->assertTrue($store->exists($key), 'a refresh RedLock can keep');
+        $store->delete($key);
     }
 
     /**
@@ -506,6 +517,28 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $this->assertSame(1, $this->redis->cmd('EXISTS', $name), 'the key is the resource, as Symfony\'s RedisStore has it');
         $store->delete($key);
         $this->assertSame(0, $this->redis->cmd('EXISTS', $name));
+        $store = RedisLockStore::fromServers($this->redis->address(), ['prefix' => 'lock:']);
+        $store->save($key);
+        $this->assertSame(1, $this->redis->cmd('EXISTS', 'lock:' . $name), 'the keys of before, when asked for');
+        $store->delete($key);
+    }
+
+    /** A \Redis with OPT_PREFIX: Symfony's RedisStore on it has that prefix in front of its keys, and so do ours. */
+    public function testAPhpredisClientsPrefixIsSymfonysKeyPrefix(): void
+    {
+        if (!extension_loaded('redis')) {
+            $this->markTestSkipped('phpredis (Debian: php-redis) is not loaded');
+        }
+        $redis = new \Redis();
+        $redis->connect($this->redis->host, $this->redis->port);
+        $redis->setOption(\Redis::OPT_PREFIX, 'app1:');
+        $name = $this->resource('prefixed');
+        $key = new Key($name);
+        $store = RedisLockStore::fromServers($redis);
+        $store->save($key);
+        $this->assertSame(1, $this->redis->cmd('EXISTS', 'app1:' . $name));
+        $this->expectException(LockConflictedException::class);
+        (new \Symfony\Component\Lock\Store\RedisStore($redis))->save(new Key($name));
     }
 
     public function testUnreachableServerNamesItWithoutTheSecret(): void
