@@ -82,7 +82,7 @@ class RedisLockRepository extends Repository
         $value = null;
         $computed = false;
         try {
-            $outcome = $store->guardLocker()->once($store->lockPrefix() . 'cache:' . $this->itemKey(self::name($key)),
+            $outcome = $store->guardLocker()->once($store->guardPrefix() . 'cache:' . $this->itemKey(self::name($key)),
                 static function () use ($compute, &$value, &$computed): void {
                     $computed = true;
                     $value = $compute();

@@ -99,6 +99,12 @@ class RedisLockStore implements Store, LockProvider
         return $this->lockPrefix;
     }
 
+    /** What goes in front of the stampede guard's lock names: the lock prefix, ending in ':' (Laravel 13's cache prefix has none). */
+    public function guardPrefix(): string
+    {
+        return $this->lockPrefix === '' || str_ends_with($this->lockPrefix, ':') ? $this->lockPrefix : $this->lockPrefix . ':';
+    }
+
     /** The Redis connection of config/database.php the locks go to ('lock_connection'), or null: 'servers'. */
     public function lockConnectionName(): ?string
     {
