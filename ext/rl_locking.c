@@ -236,7 +236,7 @@ static const char *kind_name(int mode)
  * lock held, as SET NX does (no re-entry, no refresh, no promotion). */
 static bool refuses_own(const rl_object *o, const rl_kind *kind)
 {
-    return !o->refresh_own && kind->owner != NULL && kind->mode == RL_MODE_EXCLUSIVE;
+    return !o->refresh_own && kind->owner != NULL && kind->mode == RL_MODE_EXCLUSIVE && !kind->many;
 }
 
 int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, zend_string **token_out,

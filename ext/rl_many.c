@@ -230,21 +230,33 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
 static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t deadline_us, zend_string *token,
                          bool owner)
 {
-    rl_kind kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token};
+    rl_kind kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token, .many = true};
     size_t i, j, taken = 0;
+    bool *recorded = ecalloc(m->n, sizeof *recorded); /* by this call */
     int r = 1;
 
     for (i = 0; i < m->n && r == 1; i++) {
         zend_string *got = NULL;
+        bool before = rl_held_find_token(o, m->keys[i], token) != NULL;
         r = rl_lock_wait(o, m->keys[i], &kind, ttl, deadline_us, &got, NULL);
         if (got != NULL) {
             taken = i + 1; /* also one taken before a logger threw */
+            recorded[i] = !before;
             zend_string_release(got);
         }
     }
     if (r == 1 || owner) {
-        return r; /* a caller's token may have held some of them before: all kept */
+        /* a caller's token may have held some of them before: all kept in
+         * Redis, but not as this object's (nor released at its end) */
+        for (j = 0; r != 1 && j < taken; j++) {
+            if (recorded[j]) {
+                rl_held_remove_token(o, m->keys[j], token);
+            }
+        }
+        efree(recorded);
+        return r;
     }
+    efree(recorded);
     for (j = 0; j < taken; j++) {
         /* a wait's exception stays the call's; the release still logs */
         rl_release_beside_exception(o, m->keys[j], token);

@@ -46,10 +46,10 @@ static rl_outcome fence_write_back(const rl_lock_nodes *ns, const rl_tally *t, r
 }
 
 /* A lost attempt: taken back on every node its command went out to
- * (answered or not). */
+ * (answered or not); with refuse_own, only where it was granted. */
 static void undo(const rl_lock_nodes *ns, rl_tally *attempt, const rl_op *lock_op)
 {
-    rl_release_where(ns, attempt, lock_op, rl_needs_undo);
+    rl_release_where(ns, attempt, lock_op, lock_op->refuse_own ? rl_granted : rl_needs_undo);
 }
 
 int rl_attempt_run(const rl_lock_nodes *ns, const rl_op *asked, int ours_before, int first, rl_attempt *a)

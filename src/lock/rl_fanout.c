@@ -330,8 +330,10 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
     } else {
         snprintf(v->err.msg, sizeof v->err.msg, "timed out: no reply within %lld ms", (long long)(t->reply_us / 1000));
         v->conn->stats.dropped++; /* it holds an unread reply: never reuse it */
-        if (v->sent && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT)) {
-            /* the node may still run our SET when it wakes up: take it back then */
+        if (v->sent && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT) && !op->refuse_own) {
+            /* the node may still run our SET when it wakes up: take it back
+             * then (not a caller's token whose own lock counts as held: the
+             * lock of that name may be another process's) */
             rl_undo_defer(v->conn, op->key, op->key_len, op->token, op->token_len);
         }
         /* a caller's token (op->repeat) may hold some of them from before: not taken back */

@@ -50,6 +50,11 @@ int rl_needs_undo(const rl_vote *v)
     return v->sent && !(v->err.code == RL_OK && !v->yes);
 }
 
+int rl_granted(const rl_vote *v)
+{
+    return v->sent && v->err.code == RL_OK && v->yes;
+}
+
 int rl_attempt_needs_undo(const rl_count *c)
 {
     return c->yes > 0 || c->failed > 0 || c->skipped > 0;

@@ -43,6 +43,11 @@ int64_t rl_valid_until(int64_t start_us, long long ttl_ms, double drift_factor, 
  * Every node the command went out to, unless it clearly answered no. */
 int rl_needs_undo(const rl_vote *v);
 
+/* ... for a caller's token whose own lock counts as held (op refuse_own):
+ * only the nodes that answered yes. Elsewhere the token's lock may be
+ * another process's (the same owner name), which an undo would delete. */
+int rl_granted(const rl_vote *v);
+
 /* Does a lost attempt need an undo at all: some node said yes, or did not
  * answer cleanly (its SET may have run). */
 int rl_attempt_needs_undo(const rl_count *c);

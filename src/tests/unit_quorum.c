@@ -91,6 +91,11 @@ UNIT_TEST(test_quorum_failures)
                 bad++;
                 CHECK(0, "%s: node %u undo", p, i);
             }
+            /* refuse_own: a failed node's lock of the token may be another's */
+            if (rl_granted(&votes[i]) != (p[i] == 'y')) {
+                bad++;
+                CHECK(0, "%s: node %u granted", p, i);
+            }
         }
     }
     CHECK(bad == 0, "243 patterns with failures");

@@ -31,8 +31,9 @@ var_dump($b->unlock('c405-free', 'owner'));
 
 echo "-- waiting: the cut script is sent again, the lock still held\n";
 $elsewhere->lock('c405-w', 30000, 0.0, 'owner');
+$before = $proxy->accepted();
 $proxy->cutAt('EVALSHA');
-var_dump($b->lock('c405-w', 30000, 0.3, 'owner'));
+var_dump($b->lock('c405-w', 30000, 0.3, 'owner'), $proxy->accepted() > $before);
 $elsewhere->unlock('c405-w', 'owner');
 $elsewhere->unlock('c405', 'owner');
 var_dump($r->exists('lock:c405', 'lock:c405-free', 'lock:c405-w'));
@@ -51,4 +52,5 @@ string(5) "owner"
 bool(true)
 -- waiting: the cut script is sent again, the lock still held
 NULL
+bool(true)
 int(0)

@@ -9,7 +9,7 @@ redislock
 require __DIR__ . '/../redislock_test.inc';
 
 $r = new RlTestRedis(rl_test_server(0));
-$r->del('lock:o804', 'lock:o804-f', 'lock:o804-z', 'lock:o804-h');
+$r->del('lock:o804', 'lock:o804-f', 'lock:o804-z', 'lock:o804-h', 'lock:o804-m', 'lock:o804-n');
 function show(callable $f): void
 {
     try {
@@ -53,6 +53,14 @@ echo "-- the default refreshes\n";
 $d = new RedisLock(rl_test_server(0), ['reentrant' => false]);
 var_dump($d->lock('o804', 3000, 0.0, 'k1'), $d->lock('o804', 60000, 0.0, 'k1'), $r->pttl('lock:o804') > 50000);
 $d->unlock('o804', 'k1');
+
+echo "-- lockMany() counts the token's own locks as taken, in one script or one by one (fencing)\n";
+foreach ([[], ['fencing' => true]] as $more) {
+    $m = new RedisLock(rl_test_server(0), ['reentrant' => false, 'refresh_own' => false] + $more);
+    $d->lock('o804-m', 5000, 0.0, 'k9');
+    var_dump($m->lockMany(['o804-m', 'o804-n'], 60000, 0.0, 'k9'), $r->pttl('lock:o804-m') > 50000);
+    var_dump($m->unlockMany(['o804-m', 'o804-n'], 'k9'));
+}
 
 echo "-- RedLock\n";
 $rl = new RedLock(rl_test_servers(3), 200, 3, ['reentrant' => false, 'refresh_own' => false]);
@@ -115,6 +123,13 @@ int(0)
 -- the default refreshes
 string(2) "k1"
 string(2) "k1"
+bool(true)
+-- lockMany() counts the token's own locks as taken, in one script or one by one (fencing)
+string(2) "k9"
+bool(true)
+bool(true)
+string(2) "k9"
+bool(true)
 bool(true)
 -- RedLock
 string(2) "k1"

@@ -1,5 +1,5 @@
 --TEST--
-lockMany() one by one (with fencing) that misses: the resources taken are released, also when a later wait threw (the exception is the call's, the releases are logged as any); with a caller's token nothing is taken back (its earlier lock stays)
+lockMany() one by one (with fencing) that misses: the resources taken are released, also when a later wait threw (the exception is the call's, the releases are logged as any); with a caller's token nothing is taken back (its earlier lock stays, and is not released with the object)
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -40,6 +40,9 @@ $g = new RedisLock(rl_test_server(0));                 // the token's lock, take
 var_dump($g->lock('a827', 30000, 0.0, 'owner-827'));
 var_dump($f->lockMany(['a827', 'b827'], 5000, 0.2, 'owner-827'));
 var_dump($r->get('lock:a827'), $f->holds('a827', 'owner-827'));
+var_dump($f->isHeld('a827'));                          // not recorded as the missed call's
+unset($f);                                             // so not released at its end either
+var_dump($r->get('lock:a827'));
 $g->unlock('a827', 'owner-827');
 $other->unlock('b827', $held);
 var_dump($r->exists('lock:a827', 'lock:b827', 'lock:c827'));
@@ -62,4 +65,6 @@ string(9) "owner-827"
 NULL
 string(9) "owner-827"
 bool(true)
+bool(false)
+string(9) "owner-827"
 int(0)

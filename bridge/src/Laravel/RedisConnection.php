@@ -58,13 +58,13 @@ final class RedisConnection
             throw new InvalidArgumentException(
                 "$key names [$name], a replicated or Sentinel connection: give its servers as servers instead");
         }
+        $connection = self::withUrl($connection, $at);
         foreach (['serializer', 'compression'] as $encoding) {
             if (!empty($own[$encoding] ?? $global[$encoding] ?? $connection[$encoding] ?? null)) {
                 throw new InvalidArgumentException("$key names [$name], whose $encoding Laravel's locks apply to their"
                     . " owner and the extension's do not: name a connection without it, or give servers");
             }
         }
-        $connection = self::withUrl($connection, $at);
         $prefix = $connection['prefix'] ?? $own['prefix'] ?? $global['prefix'] ?? '';
         if (!is_string($prefix)) {
             throw new InvalidArgumentException("the key prefix of $at must be a string");
@@ -115,14 +115,14 @@ final class RedisConnection
             throw new InvalidArgumentException("$at.url is not a redis:// URL with a host");
         }
         $scheme = strtolower($parts['scheme'] ?? 'redis');
-        if (!in_array($scheme, ['redis', 'rediss', 'tcp', 'tls', 'valkey', 'valkeys'], true)) {
-            throw new InvalidArgumentException("$at.url must be a redis://, rediss://, tcp:// or tls:// URL");
+        if (!in_array($scheme, ['redis', 'rediss', 'tcp', 'tls'], true)) {
+            throw new InvalidArgumentException("$at.url must be a redis://, rediss://, tcp:// or tls:// URL, as Laravel reads it");
         }
         $host = rawurldecode($parts['host']);
         if (str_starts_with($host, '[') && str_ends_with($host, ']')) {
             $host = substr($host, 1, -1); /* an IPv6 address */
         }
-        $fromUrl = ['host' => $host, 'scheme' => in_array($scheme, ['rediss', 'tls', 'valkeys'], true) ? 'tls' : 'tcp'];
+        $fromUrl = ['host' => $host, 'scheme' => in_array($scheme, ['rediss', 'tls'], true) ? 'tls' : 'tcp'];
         if (isset($parts['port'])) {
             $fromUrl['port'] = $parts['port'];
         }
@@ -137,7 +137,7 @@ final class RedisConnection
             $fromUrl['database'] = $path;
         }
         parse_str($parts['query'] ?? '', $query);
-        $query = array_intersect_key($query, array_flip(['database', 'prefix', 'username', 'password']));
+        $query = array_intersect_key($query, array_flip(['database', 'prefix', 'username', 'password', 'serializer', 'compression']));
         return $query + $fromUrl + $connection;
     }
 

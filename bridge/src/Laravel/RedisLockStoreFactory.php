@@ -50,6 +50,9 @@ final class RedisLockStoreFactory
 {
     public const DRIVER = 'redislock';
 
+    /** Where the servers came from, for messages: a connection of config/database.php, or null ('servers'). */
+    private ?string $serversFrom = null;
+
     public function __construct(private readonly CacheFactory $cache, private readonly Config $config)
     {
     }
@@ -85,6 +88,7 @@ final class RedisLockStoreFactory
         $servers = $storeConfig['servers'] ?? null;
         $connection = $this->lockConnection($storeConfig, $inner, $innerName, $key);
         $guardOptions = $options;
+        $this->serversFrom = $connection === null ? null : "database.redis.{$connection->name}";
         if ($connection !== null) {
             $servers = $connection->server;
             /* the store's own options first: a prefix given there */
@@ -174,7 +178,8 @@ final class RedisLockStoreFactory
             return Lockers::create($servers, $options);
         } catch (\ValueError | \TypeError $e) {
             /* the extension's message names the argument and shows no secret */
-            throw new InvalidArgumentException("$key.servers or $key.options: " . $e->getMessage(), 0, $e);
+            $from = $this->serversFrom ?? "$key.servers";
+            throw new InvalidArgumentException("$from or $key.options: " . $e->getMessage(), 0, $e);
         }
     }
 

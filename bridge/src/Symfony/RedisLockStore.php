@@ -103,7 +103,7 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
         try {
             $extended = $this->locker->extend($this->resource($key), $token, Lockers::ms($ttl));
         } catch (\RedisLockException $e) {
-            $this->refuseExpired($key); /* nodes that did not answer in time: expired meanwhile? */
+            $this->refuseExpired($key, false, $e); /* nodes that did not answer in time: expired meanwhile? */
             throw $e;
         }
         if (!$extended) {
@@ -149,7 +149,7 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
     }
 
     /** An expired Key ($expired: one known to be): its lock (if any) is let go and LockExpiredException thrown. */
-    private function refuseExpired(Key $key, bool $expired = false): void
+    private function refuseExpired(Key $key, bool $expired = false, ?\Throwable $previous = null): void
     {
         if (!$expired && !$key->isExpired()) {
             return;
@@ -159,7 +159,7 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
         } catch (\Exception) {
             /* the expiry is what the caller must hear about */
         }
-        throw new LockExpiredException(sprintf('Failed to store the "%s" lock: its TTL ran out.', $key));
+        throw new LockExpiredException(sprintf('Failed to store the "%s" lock: its TTL ran out.', $key), 0, $previous);
     }
 
     private function tokenOf(Key $key): ?string

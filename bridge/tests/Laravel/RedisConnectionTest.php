@@ -116,6 +116,8 @@ final class RedisConnectionTest extends LaravelTestCase
             'replication in the options' => [['default' => ['host' => 'h', 'options' => ['replication' => true]]], 'a replicated or Sentinel connection'],
             'a serializer' => [['default' => ['host' => 'h', 'options' => ['serializer' => 2]]], 'whose serializer Laravel\'s locks apply'],
             'a global compression' => [['options' => ['compression' => 'lz4'], 'default' => ['host' => 'h']], 'whose compression Laravel\'s locks apply'],
+            'a serializer in the URL' => [['default' => ['url' => 'redis://h?serializer=1']], 'whose serializer Laravel\'s locks apply'],
+            'a valkeys:// URL' => [['default' => ['url' => 'valkeys://h']], 'must be a redis://, rediss://, tcp:// or tls:// URL'],
             'a unix socket without a path' => [['default' => ['scheme' => 'unix', 'path' => 'redis.sock']], 'database.redis.default.path must be'],
             'a password of three' => [['default' => ['password' => ['a', 'b', 's3cret']]], 'database.redis.default.password must be a string or [user, password]'],
         ];

@@ -500,8 +500,9 @@ final class RedisLockStoreTest extends SymfonyTestCase
         try {
             $store->putOffExpiration($key, 0.05);
             $this->fail('refreshed without a quorum');
-        } catch (LockExpiredException) {
+        } catch (LockExpiredException $e) {
             $this->assertTrue($key->isExpired());
+            $this->assertInstanceOf(\RedisLockConnectionException::class, $e->getPrevious(), 'the nodes\' error kept');
         } finally {
             $nodes[1]->resume();
             $nodes[2]->resume();
