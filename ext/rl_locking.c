@@ -232,13 +232,6 @@ static const char *kind_name(int mode)
     return mode == RL_MODE_SHARED ? "a shared lock" : mode == RL_MODE_PERMIT ? "a permit" : "a lock";
 }
 
-/* Option refresh_own false: a lock() naming a token finds that token's
- * lock held, as SET NX does (no re-entry, no refresh, no promotion). */
-static bool refuses_own(const rl_object *o, const rl_kind *kind)
-{
-    return !o->refresh_own && kind->owner != NULL && kind->mode == RL_MODE_EXCLUSIVE && !kind->many;
-}
-
 int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, zend_string **token_out,
                 bool first)
 {
@@ -248,7 +241,9 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
     rl_held *h = rl_held_find(o, key);
     int r;
 
-    bool refuse_own = refuses_own(o, kind);
+    /* kind->refuse_own: a lock() naming a token finds that token's lock
+     * held, as SET NX does (no re-entry, no refresh, no promotion) */
+    bool refuse_own = kind->refuse_own && kind->owner != NULL;
     if (kind->owner != NULL) {
         /* the caller names the token: a lock that holds it is that owner's,
          * whoever took it, so the acquire is the form that takes our own
@@ -265,7 +260,7 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
     op.limit = kind->limit;
     *token_out = NULL;
     if (!o->reentrant || refuse_own) {
-        h = NULL; /* every lock() asks Redis: the owner's own token refreshes, another conflicts */
+        h = NULL; /* every lock() asks Redis: the owner's own token refreshes (or is held), another conflicts */
     }
     if (h != NULL && h->pid == rl_pid() && h->mode != kind->mode
         && !(h->mode == RL_MODE_EXCLUSIVE && kind->mode == RL_MODE_SHARED)) {
@@ -346,7 +341,7 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     rl_lock_nodes ns;
     /* A waiting promotion (its own shared lock to a lock) is not woken: a
      * release wakes nobody while a shared holder (itself) stays. */
-    bool promoting = kind->owner != NULL && kind->mode == RL_MODE_EXCLUSIVE && !refuses_own(o, kind)
+    bool promoting = kind->owner != NULL && kind->mode == RL_MODE_EXCLUSIVE && !kind->refuse_own
                      && rl_held_mode_of(o, key, ZSTR_VAL(kind->owner), ZSTR_LEN(kind->owner)) == RL_MODE_SHARED;
     /* a guard queues with its first script (the waiters of a stampede send
      * two commands, not three), unless re-entrant: the try counts that */
@@ -364,7 +359,7 @@ int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long 
     if (kind->owner != NULL) {
         like.token = ZSTR_VAL(kind->owner);
         like.token_len = ZSTR_LEN(kind->owner);
-        like.refuse_own = refuses_own(o, kind);
+        like.refuse_own = kind->refuse_own;
         like.promote = kind->mode == RL_MODE_EXCLUSIVE && !like.refuse_own;
     }
     if (r != 0) {

@@ -15,8 +15,8 @@ typedef struct rl_kind {
     zend_string *owner; /* the caller's token (lock()'s $token), or NULL: a fresh random one */
     bool guard;         /* once(): waiters end when the holder releases as done
                            (rl_lock_release_done), without the lock */
-    bool many;          /* lockMany() one by one: the owner's own locks count as
-                           taken (refreshed), whatever option refresh_own says */
+    bool refuse_own;    /* lock() on an object with option refresh_own false: a
+                           lock the owner's token holds already is held (SET NX) */
 } rl_kind;
 
 extern const rl_kind rl_kind_exclusive;

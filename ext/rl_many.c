@@ -230,7 +230,7 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
 static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t deadline_us, zend_string *token,
                          bool owner)
 {
-    rl_kind kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token, .many = true};
+    rl_kind kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token}; /* its own locks refreshed, as one script does */
     size_t i, j, taken = 0;
     bool *recorded = ecalloc(m->n, sizeof *recorded); /* by this call */
     int r = 1;
@@ -245,23 +245,18 @@ static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t dea
             zend_string_release(got);
         }
     }
-    if (r == 1 || owner) {
-        /* a caller's token may have held some of them before: all kept in
-         * Redis, but not as this object's (nor released at its end) */
-        for (j = 0; r != 1 && j < taken; j++) {
-            if (recorded[j]) {
-                rl_held_remove_token(o, m->keys[j], token);
-            }
+    for (j = 0; r != 1 && j < taken; j++) {
+        if (!owner) {
+            /* a wait's exception stays the call's; the release still logs */
+            rl_release_beside_exception(o, m->keys[j], token);
+        } else if (recorded[j]) {
+            /* a caller's token may have held some of them before: all kept
+             * in Redis, but not as this object's (nor released at its end) */
+            rl_held_remove_token(o, m->keys[j], token);
         }
-        efree(recorded);
-        return r;
     }
     efree(recorded);
-    for (j = 0; j < taken; j++) {
-        /* a wait's exception stays the call's; the release still logs */
-        rl_release_beside_exception(o, m->keys[j], token);
-    }
-    return EG(exception) ? -1 : r;
+    return r != 1 && EG(exception) ? -1 : r;
 }
 
 void rl_method_lock_many(INTERNAL_FUNCTION_PARAMETERS)

@@ -89,7 +89,9 @@ void rl_method_lock(rl_object *o, zend_string *resource, const rl_kind *kind, ze
         zend_string_release(key);
         RETURN_THROWS();
     }
-    r = take(o, key, kind, ttl, wait, retries, &token);
+    rl_kind k = *kind;
+    k.refuse_own = !o->refresh_own && k.owner != NULL && k.mode == RL_MODE_EXCLUSIVE;
+    r = take(o, key, &k, ttl, wait, retries, &token);
     zend_string_release(key);
     if (r < 0) {
         if (token) {
