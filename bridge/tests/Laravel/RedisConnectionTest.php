@@ -119,6 +119,7 @@ final class RedisConnectionTest extends LaravelTestCase
             'a serializer in the URL' => [['default' => ['url' => 'redis://h?serializer=1']], 'whose serializer Laravel\'s locks apply'],
             'a valkeys:// URL' => [['default' => ['url' => 'valkeys://h']], 'must be a redis://, rediss://, tcp:// or tls:// URL'],
             'a unix socket without a path' => [['default' => ['scheme' => 'unix', 'path' => 'redis.sock']], 'database.redis.default.path must be'],
+            'a user name not a string' => [['default' => ['username' => ['s3cret'], 'password' => 'pw']], 'database.redis.default.username must be a string'],
             'a password of three' => [['default' => ['password' => ['a', 'b', 's3cret']]], 'database.redis.default.password must be a string or [user, password]'],
         ];
     }

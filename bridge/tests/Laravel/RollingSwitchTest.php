@@ -84,6 +84,20 @@ final class RollingSwitchTest extends LaravelTestCase
         $this->assertTrue($lock->release());
     }
 
+    /** The inner Redis store's lock connection, when it is no usable one: an error naming that store's config key. */
+    public function testTheInnerStoresLockConnectionMustBeOne(): void
+    {
+        foreach ([['nope', 'cache.stores.redis.lock_connection (the inner store\'s) names the Redis connection [nope], which is not in database.redis'],
+                  [['default'], 'cache.stores.redis.lock_connection must name a Redis connection']] as [$lockConnection, $expected]) {
+            try {
+                $this->cacheManager([], ['lock_connection' => $lockConnection])->store('locks');
+                $this->fail('a lock connection that is none accepted');
+            } catch (\InvalidArgumentException $e) {
+                $this->assertStringContainsString($expected, $e->getMessage());
+            }
+        }
+    }
+
     /** @return array<string, array{string, int, string, int}> who holds first (seconds), who tries second (seconds) */
     public static function combinations(): array
     {
@@ -157,8 +171,8 @@ final class RollingSwitchTest extends LaravelTestCase
         $this->server()->cmd('DEL', $inside);
     }
 
-    /** Laravel's config of a Redis cache store, and a 'locks' store on it that names nothing else ($locks: more). */
-    private function cacheManager(array $locks = []): CacheManager
+    /** Laravel's config of a Redis cache store, and a 'locks' store on it that names nothing else ($locks, $redis: more). */
+    private function cacheManager(array $locks = [], array $redis = []): CacheManager
     {
         $app = new Container();
         $app->instance('config', new Config([
@@ -172,7 +186,7 @@ final class RollingSwitchTest extends LaravelTestCase
                 'default' => 'redis',
                 'prefix' => 'shop_cache',
                 'stores' => [
-                    'redis' => ['driver' => 'redis', 'connection' => 'cache', 'lock_connection' => 'default'],
+                    'redis' => $redis + ['driver' => 'redis', 'connection' => 'cache', 'lock_connection' => 'default'],
                     'locks' => $locks + ['driver' => 'redislock', 'store' => 'redis'],
                 ],
             ],
