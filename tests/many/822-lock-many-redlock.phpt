@@ -16,12 +16,14 @@ $on = function (string $name) use ($nodes): string {
 };
 
 // a quorum's yes decides: a node still connecting, or whose NOSCRIPT reply
-// had not come, would be left out (Redlock allows it; the first case below
-// shows every node): connections open, the script loaded on every node
+// had not come, would be left out (Redlock allows it; the cases below show
+// every node): connections open, and on every node the scripts loaded of
+// lockMany() and of lock() with a caller's token (c822 below)
 $rl->forceUnlock('a822');
 foreach ($servers as $s) {
     $w = new RedisLock($s);
     $w->unlockMany(['w822'], $w->lockMany(['w822'], 1000));
+    $w->unlock('w822', $w->lock('w822', 1000, 0.0, 'warm-822'));
 }
 
 echo "-- a quorum\n";
