@@ -17,6 +17,10 @@ use InvalidArgumentException;
  * 'options.prefix' first: give one of the two there). A user name counts
  * with a password only, and a password may be [user, password].
  *
+ * A tls:// connection's certificates and checks come with it: phpredis's
+ * 'context' => ['stream' => [...]] or predis's 'ssl', as the client reads
+ * them ('database.redis.client').
+ *
  * Refused, with the reason: a replicated or Sentinel connection (a list
  * of servers), and a serializer or compression on the connection (Laravel's
  * locks on it store the owner encoded, ours store it as it is: neither
@@ -77,7 +81,50 @@ final class RedisConnection
             }
             $options['database'] = (int) $database;
         }
-        return new self($name, self::server($connection, $at), $options);
+        $server = self::server($connection, $at);
+        if (is_string($server) && str_starts_with($server, 'tls://')) {
+            $tls = self::tls($connection, $redis['client'] ?? 'phpredis', $at);
+            if ($tls !== []) {
+                $options['tls'] = $tls;
+            }
+        }
+        return new self($name, $server, $options);
+    }
+
+    /** PHP's ssl context names that the extension's 'tls' option takes (docs/topologies.md#tls). */
+    private const TLS_KEYS = ['cafile', 'capath', 'local_cert', 'local_pk', 'passphrase', 'verify_peer', 'verify_peer_name', 'peer_name'];
+
+    /**
+     * The TLS settings of a tls:// connection, where Laravel's client takes
+     * them: phpredis's 'context' => ['stream' => [...]], predis's 'ssl'.
+     * A setting the extension does not take is refused by name rather than
+     * dropped: the connection would not be what its config says (a cipher
+     * list not applied, a peer fingerprint not checked);
+     * 'allow_self_signed' is dropped only beside 'verify_peer' => false,
+     * where no certificate is checked at all.
+     */
+    private static function tls(#[\SensitiveParameter] array $connection, mixed $client, string $at): array
+    {
+        [$key, $given] = $client === 'predis' ? ['ssl', $connection['ssl'] ?? null]
+                                              : ['context.stream', $connection['context']['stream'] ?? null];
+        if ($given === null) {
+            return [];
+        }
+        if (!is_array($given)) {
+            throw new InvalidArgumentException("$at.$key must be an array of TLS settings");
+        }
+        $tls = [];
+        foreach ($given as $name => $value) {
+            if ($name === 'allow_self_signed' && ($given['verify_peer'] ?? true) === false) {
+                continue;
+            }
+            if (!in_array($name, self::TLS_KEYS, true)) {
+                throw new InvalidArgumentException("$at.$key." . (is_string($name) ? $name : '(a list entry)')
+                    . ' is not a TLS setting the extension takes; it takes ' . implode(', ', self::TLS_KEYS));
+            }
+            $tls[$name] = $value;
+        }
+        return $tls;
     }
 
     /** @return array{username?: string, password?: string} a user name only with a password, as Laravel sends AUTH */

@@ -56,6 +56,18 @@ final class RedisConnectionTest extends LaravelTestCase
             'predis\'s form');
     }
 
+    /** The TLS settings where the client reads them, on a tls:// connection only (tls:// ends in TlsLockConnectionTest). */
+    public function testTlsSettingsAsTheClientReadsThem(): void
+    {
+        $ca = ['cafile' => '/etc/ssl/ca.crt', 'peer_name' => 'cache.internal'];
+        $this->assertSame($ca, self::read(['default' => ['scheme' => 'tls', 'context' => ['stream' => $ca], 'ssl' => ['capath' => '/x']]])->options['tls']);
+        $this->assertSame($ca, self::read(['client' => 'predis', 'default' => ['url' => 'tls://h', 'ssl' => $ca, 'context' => ['stream' => []]]])->options['tls']);
+        $this->assertArrayNotHasKey('tls', self::read(['default' => ['host' => 'h', 'context' => ['stream' => $ca]]])->options, 'not tls://');
+        $this->assertArrayNotHasKey('tls', self::read(['default' => ['url' => 'rediss://h']])->options, 'the system\'s CAs');
+        $this->assertSame(['verify_peer' => false], self::read(['default' => ['scheme' => 'tls',
+            'context' => ['stream' => ['verify_peer' => false, 'allow_self_signed' => true]]]])->options['tls']);
+    }
+
     /** As Laravel 9.12+ (PhpRedisConnector and PredisConnector): the connection's prefix, its options', the global one. */
     public function testThePrefixAsLaravelTakesIt(): void
     {
@@ -120,6 +132,14 @@ final class RedisConnectionTest extends LaravelTestCase
             'a valkeys:// URL' => [['default' => ['url' => 'valkeys://h']], 'must be a redis://, rediss://, tcp:// or tls:// URL'],
             'a unix socket without a path' => [['default' => ['scheme' => 'unix', 'path' => 'redis.sock']], 'database.redis.default.path must be'],
             'a user name not a string' => [['default' => ['username' => ['s3cret'], 'password' => 'pw']], 'database.redis.default.username must be a string'],
+            'TLS settings not an array' => [['default' => ['scheme' => 'tls', 'context' => ['stream' => 's3cret']]],
+                'database.redis.default.context.stream must be an array of TLS settings'],
+            'a TLS setting the extension does not take' => [['default' => ['scheme' => 'tls', 'context' => ['stream' => ['SNI_enabled' => true, 'passphrase' => 's3cret']]]],
+                'database.redis.default.context.stream.SNI_enabled is not a TLS setting the extension takes; it takes cafile, capath'],
+            'self-signed allowed with verify_peer on' => [['client' => 'predis', 'default' => ['scheme' => 'tls', 'ssl' => ['allow_self_signed' => true]]],
+                'database.redis.default.ssl.allow_self_signed is not a TLS setting'],
+            'a TLS settings list' => [['default' => ['url' => 'rediss://h', 'context' => ['stream' => ['s3cret']]]],
+                'database.redis.default.context.stream.(a list entry) is not a TLS setting'],
             'a password of three' => [['default' => ['password' => ['a', 'b', 's3cret']]], 'database.redis.default.password must be a string or [user, password]'],
         ];
     }
