@@ -36,12 +36,12 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2])\n"
     "return f",
 [RL_SCRIPT_ACQUIRE_MANY] =
-    "\n\n\n\n\n\n\n\n\n\n\n\n\nlocal n = #KEYS / 4\n"
+    "\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal n = #KEYS / 4\n"
     "local b\n"
     "for i = 1, n do\n"
     "  local k = (i - 1) * 4\n"
-    "  local v = redis.pcall('get', KEYS[k + 1])\n"
-    "  if type(v) == 'table' then b = i break end  -- a semaphore, or a key of another kind: held\n"
+    "  local v = redis.pcall('get', KEYS[k + 1]) if type(v) == 'table' and v.err then local kind = redis.call('type', KEYS[k + 1]).ok if kind ~= 'zset' then return redis.error_reply('the resource\\'s key holds a ' .. kind .. ', not a lock') end v = true end\n"
+    "  if v == true then b = i break end\n"
     "  if v ~= ARGV[1] then\n"
     "    if v then b = i break end\n"
     "    local woken = redis.call('get', KEYS[k + 3])\n"

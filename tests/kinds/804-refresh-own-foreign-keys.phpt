@@ -1,5 +1,5 @@
 --TEST--
-Option "refresh_own" false: lock() naming a token that holds the lock finds it held (SET NX, as Laravel's locks), also waiting, with fencing, re-entrant and on RedLock; a sorted set at the lock key (Symfony's RedisStore, a semaphore) is held, not an error; a key of another type is an error naming it, left as it was
+Option "refresh_own" false: lock() naming a token that holds the lock finds it held (SET NX, as Laravel's locks), also waiting, with fencing, re-entrant and on RedLock; a sorted set at the lock key (Symfony's RedisStore, a semaphore) is held, not an error; a key of another type is an error naming it, left as it was; lockMany() as lock() in its script
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -76,7 +76,9 @@ show(fn () => $d->lock('o804-z', 5000, 0.2));
 show(fn () => $d->lock('o804-z', 5000, 0.0, 'k1'));
 show(fn () => $d->lockShared('o804-z', 5000));
 show(fn () => $d->lockShared('o804-z', 5000, 0.2));
-var_dump($r->cmd('ZCARD', 'lock:o804-z'), $d->isLocked('o804-z'));
+show(fn () => $d->lockMany(['o804-n', 'o804-z'], 5000));
+show(fn () => $d->lockMany(['o804-n', 'o804-z'], 5000, 0.2));
+var_dump($r->cmd('ZCARD', 'lock:o804-z'), $d->isLocked('o804-z'), $r->cmd('EXISTS', 'lock:o804-n'));
 $r->del('lock:o804-z');
 var_dump($d->unlock('o804-z', $d->lock('o804-z', 5000)));
 
@@ -85,7 +87,11 @@ $r->cmd('HSET', 'lock:o804-h', 'field', 'value');
 show(fn () => $d->lock('o804-h', 5000, 0.2));
 show(fn () => $d->lock('o804-h', 5000, 0.0, 'k1'));
 show(fn () => $d->lockShared('o804-h', 5000));
-var_dump($r->cmd('TYPE', 'lock:o804-h'), $r->cmd('HGET', 'lock:o804-h', 'field'));
+// lockMany() in its script (a wait, a caller's token); its one-command
+// form (MSETEX NX, Redis 8.6) finds any key there held, as SET NX does
+show(fn () => $d->lockMany(['o804-n', 'o804-h'], 5000, 0.2));
+show(fn () => $d->lockMany(['o804-n', 'o804-h'], 5000, 0.0, 'k1'));
+var_dump($r->cmd('TYPE', 'lock:o804-h'), $r->cmd('HGET', 'lock:o804-h', 'field'), $r->cmd('EXISTS', 'lock:o804-n'));
 $r->del('lock:o804-h');
 
 echo "-- bad input\n";
@@ -144,15 +150,21 @@ NULL
 NULL
 NULL
 NULL
+NULL
+NULL
 int(2)
 bool(true)
+int(0)
 bool(true)
 -- a key of another type: an error naming it, the key untouched
 RedisLockException: Redis node NODE: the resource's key holds a hash, not a lock
 RedisLockException: Redis node NODE: the resource's key holds a hash, not a lock
 RedisLockException: Redis node NODE: the resource's key holds a hash, not a lock
+RedisLockException: Redis node NODE: the resource's key holds a hash, not a lock
+RedisLockException: Redis node NODE: the resource's key holds a hash, not a lock
 string(4) "hash"
 string(5) "value"
+int(0)
 -- bad input
 TypeError: RedisLock::__construct(): Argument #2 ($options) option "refresh_own" must be of type bool, string given
 TypeError: RedLock::__construct(): Argument #4 ($options) option "refresh_own" must be of type bool, int given

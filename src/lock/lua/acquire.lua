@@ -7,7 +7,7 @@
 -- with a fence counter the number of this acquisition (a new count;
 -- the counter's value, unchanged, for a re-entrant acquire)
 --@keys lock fence? shared?
---@ get_lock
+--@ get_lock(1)
 local flags = ARGV[3] or ''
 local zs = flags:find('s', 1, true) and #KEYS or nil
 local fk = #KEYS > 1 and 2 ~= zs and KEYS[2] or nil

@@ -4,7 +4,8 @@
 -- wait, ARGV[5] '1' to queue. All or none: -3 when every resource was
 -- free (or the token's already: refreshed) and is now the token's; else
 -- {PTTL} of the first one held (-1: no TTL; an array, MSETEX's 0 and 1
--- being integers), and when queueing
+-- being integers; a sorted set there is held, a key of another type an
+-- error naming it, as ACQUIRE's), and when queueing
 -- {PTTL, its index (from 1), the id of its wake stream's last entry
 -- ('0-0' for none), its holder's token ('' for none or one too long)}:
 -- the waiter is queued there alone, keeping its place when it
@@ -15,8 +16,8 @@ local n = #KEYS / 4
 local b
 for i = 1, n do
   local k = (i - 1) * 4
-  local v = redis.pcall('get', KEYS[k + 1])
-  if type(v) == 'table' then b = i break end  -- a semaphore, or a key of another kind: held
+  --@ get_lock(k + 1)
+  if v == true then b = i break end
   if v ~= ARGV[1] then
     if v then b = i break end
     local woken = redis.call('get', KEYS[k + 3])

@@ -13,7 +13,7 @@
 -- off the queue (no reservation is its): the holder's work is over, its
 -- wake not read yet.
 --@keys lock queue reservation fence? shared? wake?
---@ get_lock
+--@ get_lock(1)
 local flags = ARGV[6] or ''
 local nk = #KEYS
 local wk = flags:find('w', 1, true) and KEYS[nk] or nil
