@@ -11,6 +11,7 @@ pkgs=(php-dev php-cli libhiredis-dev redis-server redis-sentinel redis-tools php
       composer                    # composer validate of the PIE metadata
       phpunit php-symfony-lock php-symfony-semaphore php-symfony-cache php-illuminate-cache   # bridge/ suites
       php-illuminate-container php-illuminate-config                        # ... the Laravel service provider
+      php-illuminate-redis        # ... Laravel's own reading of a Redis connection, against the bridge's
       debootstrap                 # scripts/platform: the roots of the platform matrix
       xz-utils debian-archive-keyring)   # scripts/zts-php.sh: PHP's source package, fetched and checked by apt
 

@@ -39,7 +39,7 @@ root_sources() {   # root_sources NAME MIRROR: its sources.list
 common_packages=(make gcc libc6-dev pkg-config libhiredis-dev libssl-dev openssl
     libfcgi-bin procps phpunit
     php-symfony-lock php-symfony-semaphore php-symfony-cache
-    php-illuminate-cache php-illuminate-container php-illuminate-config)
+    php-illuminate-cache php-illuminate-container php-illuminate-config php-illuminate-redis)
 
 root_packages() {
     case $1 in

@@ -10,12 +10,14 @@ use InvalidArgumentException;
  * A Redis connection of config/database.php ('database.redis.<name>') as
  * the extension takes it: the server, the credentials and the database,
  * and the key prefix that Laravel's client puts in front of every key.
- * Read as Laravel reads it: a string is a URL; the URL's query, then the
- * URL, over the other keys; the prefix is the connection's 'prefix', else
- * its 'options.prefix', else the global 'database.redis.options.prefix'
- * (Laravel 9.12 and later, and predis always; Laravel 8's phpredis took
- * 'options.prefix' first: give one of the two there). A user name counts
- * with a password only, and a password may be [user, password].
+ * Read as the application's Laravel version reads it (the newest without
+ * the framework): a string is a URL; the URL's query, then the URL, over
+ * the other keys (a URL without a scheme keeps the 'scheme'); with
+ * phpredis the global options, then the connection's, over the keys. The
+ * prefix is the connection's 'prefix', else its 'options.prefix', else the
+ * global 'options.prefix' (predis always, phpredis from Laravel 9.12 on;
+ * before, the options' came first). A user name counts with a password
+ * only (phpredis: from 9.6 on), and a password may be [user, password].
  *
  * A tls:// connection's certificates and checks come with it: phpredis's
  * 'context' => ['stream' => [...]] or predis's 'ssl', as the client reads
@@ -42,8 +44,11 @@ final class RedisConnection
     ) {
     }
 
-    /** @throws InvalidArgumentException $name is no usable connection ($key: the config key that named it) */
-    public static function fromConfig(Config $config, string $name, string $key): self
+    /**
+     * @param ?string $laravel the version whose reading to follow (default: the application's, else the newest)
+     * @throws InvalidArgumentException $name is no usable connection ($key: the config key that named it)
+     */
+    public static function fromConfig(Config $config, string $name, string $key, ?string $laravel = null): self
     {
         $redis = $config->get('database.redis');
         $at = "database.redis.$name";
@@ -63,17 +68,30 @@ final class RedisConnection
                 "$key names [$name], a replicated or Sentinel connection: give its servers as servers instead");
         }
         $connection = self::withUrl($connection, $at);
+        $own = is_array($connection['options'] ?? null) ? $connection['options'] : []; /* a URL's query may give them */
         foreach (['serializer', 'compression'] as $encoding) {
             if (!empty($own[$encoding] ?? $global[$encoding] ?? $connection[$encoding] ?? null)) {
                 throw new InvalidArgumentException("$key names [$name], whose $encoding Laravel's locks apply to their"
                     . " owner and the extension's do not: name a connection without it, or give servers");
             }
         }
+        $laravel ??= self::laravelVersion();
+        $phpredis = ($redis['client'] ?? 'phpredis') !== 'predis';
         $prefix = $connection['prefix'] ?? $own['prefix'] ?? $global['prefix'] ?? '';
+        if ($phpredis) {
+            /* phpredis's connector merges the global options, then the
+             * connection's, over the connection's keys; before 9.12 the
+             * prefix too, so an options prefix came first */
+            if (self::before($laravel, '9.12')) {
+                $prefix = $own['prefix'] ?? $global['prefix'] ?? $connection['prefix'] ?? '';
+            }
+            $connection = array_merge($connection, $global, $own);
+        }
         if (!is_string($prefix)) {
             throw new InvalidArgumentException("the key prefix of $at must be a string");
         }
-        $options = ['prefix' => $prefix] + self::credentials($connection, $at);
+        /* phpredis took a user name from 9.6 on */
+        $options = ['prefix' => $prefix] + self::credentials($connection, $at, $phpredis && self::before($laravel, '9.6'));
         $database = $connection['database'] ?? null;
         if ($database !== null && $database !== '') {
             if (!is_int($database) && !(is_string($database) && ctype_digit($database))) {
@@ -83,7 +101,7 @@ final class RedisConnection
         }
         $server = self::server($connection, $at);
         if (is_string($server) && str_starts_with($server, 'tls://')) {
-            $tls = self::tls($connection, $redis['client'] ?? 'phpredis', $at);
+            $tls = self::tls($connection, $phpredis, $at);
             if ($tls !== []) {
                 $options['tls'] = $tls;
             }
@@ -94,21 +112,43 @@ final class RedisConnection
     /** PHP's ssl context names that the extension's 'tls' option takes (docs/topologies.md#tls). */
     private const TLS_KEYS = ['cafile', 'capath', 'local_cert', 'local_pk', 'passphrase', 'verify_peer', 'verify_peer_name', 'peer_name'];
 
+    /** The application's Laravel version; null (read as the newest) for Laravel's components without the framework. */
+    private static function laravelVersion(): ?string
+    {
+        $application = 'Illuminate\\Foundation\\Application';
+        return class_exists($application) && defined("$application::VERSION") ? (string) constant("$application::VERSION") : null;
+    }
+
+    private static function before(?string $laravel, string $version): bool
+    {
+        return $laravel !== null && version_compare($laravel, $version, '<');
+    }
+
     /**
      * The TLS settings of a tls:// connection, where Laravel's client takes
-     * them: phpredis's 'context' => ['stream' => [...]], predis's 'ssl'.
+     * them: phpredis's 'context' (['stream' => [...]]; from 13.5 on also
+     * ['ssl' => [...]] or the settings themselves), predis's 'ssl'.
      * A setting the extension does not take is refused by name rather than
      * dropped: the connection would not be what its config says (a cipher
      * list not applied, a peer fingerprint not checked);
      * 'allow_self_signed' is dropped only beside 'verify_peer' => false,
      * where no certificate is checked at all.
      */
-    private static function tls(#[\SensitiveParameter] array $connection, mixed $client, string $at): array
+    private static function tls(#[\SensitiveParameter] array $connection, bool $phpredis, string $at): array
     {
-        [$key, $given] = $client === 'predis' ? ['ssl', $connection['ssl'] ?? null]
-                                              : ['context.stream', $connection['context']['stream'] ?? null];
+        [$key, $given] = $phpredis ? ['context', $connection['context'] ?? null] : ['ssl', $connection['ssl'] ?? null];
         if ($given === null) {
             return [];
+        }
+        if ($phpredis && is_array($given)) {
+            if (isset($given['auth'])) {
+                throw new InvalidArgumentException("$at.context.auth is not read: give the connection's username and password");
+            }
+            if (isset($given['stream'])) {
+                [$key, $given] = ['context.stream', $given['stream']];
+            } elseif (is_array($given['ssl'] ?? null)) {
+                [$key, $given] = ['context.ssl', $given['ssl']];
+            }
         }
         if (!is_array($given)) {
             throw new InvalidArgumentException("$at.$key must be an array of TLS settings");
@@ -128,10 +168,10 @@ final class RedisConnection
     }
 
     /** @return array{username?: string, password?: string} a user name only with a password, as Laravel sends AUTH */
-    private static function credentials(#[\SensitiveParameter] array $connection, string $at): array
+    private static function credentials(#[\SensitiveParameter] array $connection, string $at, bool $noUsername): array
     {
         $password = $connection['password'] ?? null;
-        $username = $connection['username'] ?? null;
+        $username = $noUsername ? null : $connection['username'] ?? null;
         if (is_array($password) && array_is_list($password) && count($password) === 2) {
             [$username, $password] = $password; /* phpredis's AUTH [user, password] */
         }
@@ -161,15 +201,18 @@ final class RedisConnection
         if ($parts === false || !isset($parts['host'])) {
             throw new InvalidArgumentException("$at.url is not a redis:// URL with a host");
         }
-        $scheme = strtolower($parts['scheme'] ?? 'redis');
-        if (!in_array($scheme, ['redis', 'rediss', 'tcp', 'tls'], true)) {
+        $scheme = isset($parts['scheme']) ? strtolower($parts['scheme']) : null;
+        if ($scheme !== null && !in_array($scheme, ['redis', 'rediss', 'tcp', 'tls'], true)) {
             throw new InvalidArgumentException("$at.url must be a redis://, rediss://, tcp:// or tls:// URL, as Laravel reads it");
         }
         $host = rawurldecode($parts['host']);
         if (str_starts_with($host, '[') && str_ends_with($host, ']')) {
             $host = substr($host, 1, -1); /* an IPv6 address */
         }
-        $fromUrl = ['host' => $host, 'scheme' => in_array($scheme, ['rediss', 'tls'], true) ? 'tls' : 'tcp'];
+        $fromUrl = ['host' => $host];
+        if ($scheme !== null) { /* a URL without one keeps the connection's 'scheme' */
+            $fromUrl['scheme'] = in_array($scheme, ['rediss', 'tls'], true) ? 'tls' : 'tcp';
+        }
         if (isset($parts['port'])) {
             $fromUrl['port'] = $parts['port'];
         }
@@ -184,7 +227,6 @@ final class RedisConnection
             $fromUrl['database'] = $path;
         }
         parse_str($parts['query'] ?? '', $query);
-        $query = array_intersect_key($query, array_flip(['database', 'prefix', 'username', 'password', 'serializer', 'compression']));
         return $query + $fromUrl + $connection;
     }
 
@@ -196,9 +238,16 @@ final class RedisConnection
             throw new InvalidArgumentException("$at.host must be a host name, an address or a unix socket path");
         }
         $scheme = $connection['scheme'] ?? null;
-        if (preg_match('#^(tcp|tls|unix)://(.*)$#i', $host, $m)) { /* phpredis takes a scheme in the host too */
-            [$scheme, $host] = [strtolower($m[1]), $m[2]];
+        if ($scheme !== null && !is_string($scheme)) {
+            throw new InvalidArgumentException("$at.scheme must be tcp, tls or unix");
         }
+        if (preg_match('#^([a-z][a-z0-9.+-]*)://(.*)$#i', $host, $m)) { /* phpredis takes a scheme in the host too */
+            if ($scheme !== null && strcasecmp($scheme, $m[1]) !== 0) {
+                throw new InvalidArgumentException("$at.host's scheme and $at.scheme differ (Laravel refuses it too)");
+            }
+            [$scheme, $host] = [$m[1], $m[2]];
+        }
+        $scheme = self::transport($scheme, $at);
         if ($scheme === 'unix' || str_starts_with($host, '/')) {
             $path = $scheme === 'unix' && is_string($connection['path'] ?? null) ? $connection['path'] : $host; /* predis: 'path' */
             if (!str_starts_with($path, '/')) {
@@ -212,5 +261,18 @@ final class RedisConnection
         }
         $address = (str_contains($host, ':') ? "[$host]" : $host) . ':' . (int) $port;
         return $scheme === 'tls' ? "tls://$address" : $address;
+    }
+
+    /** tcp, tls or unix, of the schemes phpredis's and predis's connections take: never a TLS one read as plain text. */
+    private static function transport(?string $scheme, string $at): string
+    {
+        $scheme = strtolower($scheme ?? 'tcp');
+        if (in_array($scheme, ['tcp', 'redis', 'unix'], true)) {
+            return $scheme === 'redis' ? 'tcp' : $scheme;
+        }
+        if (in_array($scheme, ['tls', 'ssl', 'rediss'], true) || preg_match('/^tlsv1\.[0-3]$/', $scheme)) {
+            return 'tls';
+        }
+        throw new InvalidArgumentException("$at.scheme must be tcp, tls or unix (or redis, rediss, ssl, tlsv1.x)");
     }
 }

@@ -19,9 +19,9 @@ final class RedisConnectionTest extends LaravelTestCase
         }
     }
 
-    private static function read(array $redis, string $name = 'default'): RedisConnection
+    private static function read(array $redis, string $name = 'default', ?string $laravel = null): RedisConnection
     {
-        return RedisConnection::fromConfig(new Config(['database' => ['redis' => $redis]]), $name, 'cache.stores.locks.lock_connection');
+        return RedisConnection::fromConfig(new Config(['database' => ['redis' => $redis]]), $name, 'cache.stores.locks.lock_connection', $laravel);
     }
 
     public function testHostPortDatabaseAndCredentials(): void
@@ -66,6 +66,30 @@ final class RedisConnectionTest extends LaravelTestCase
         $this->assertArrayNotHasKey('tls', self::read(['default' => ['url' => 'rediss://h']])->options, 'the system\'s CAs');
         $this->assertSame(['verify_peer' => false], self::read(['default' => ['scheme' => 'tls',
             'context' => ['stream' => ['verify_peer' => false, 'allow_self_signed' => true]]]])->options['tls']);
+        // Laravel 13.5's forms of the phpredis context, and a context in the options (merged over the keys)
+        $this->assertSame($ca, self::read(['default' => ['scheme' => 'tls', 'context' => ['ssl' => $ca]]])->options['tls']);
+        $this->assertSame($ca, self::read(['default' => ['scheme' => 'tls', 'context' => $ca]])->options['tls']);
+        $this->assertSame($ca, self::read(['options' => ['context' => ['stream' => $ca]], 'default' => ['scheme' => 'tls']])->options['tls']);
+        // the TLS transports phpredis and predis take
+        foreach (['ssl', 'SSL', 'rediss', 'tlsv1.2'] as $scheme) {
+            $this->assertSame('tls://h:6379', self::read(['default' => ['host' => 'h', 'scheme' => $scheme]])->server, $scheme);
+            $this->assertSame('tls://h:6379', self::read(['default' => ['host' => "$scheme://h"]])->server, "$scheme://h");
+        }
+        $this->assertSame('tls://h:6390', self::read(['default' => ['url' => 'h:6390', 'scheme' => 'tls']])->server, 'a URL without a scheme');
+    }
+
+    /** Laravel before 9.12 (phpredis): the options merged over the keys, their prefix first; before 9.6 no user name. */
+    public function testOlderLaravelsAsTheyReadIt(): void
+    {
+        $redis = ['options' => ['prefix' => 'global_'], 'default' => ['prefix' => 'conn_', 'username' => 'app', 'password' => 'pw']];
+        $this->assertSame('global_', self::read($redis, 'default', '8.83.26')->options['prefix']);
+        $this->assertSame('conn_', self::read($redis, 'default', '9.12.0')->options['prefix']);
+        $this->assertSame('conn_', self::read(['client' => 'predis'] + $redis, 'default', '8.83.26')->options['prefix'], 'predis: the connection\'s first');
+        $this->assertSame(['prefix' => 'global_', 'password' => 'pw'], self::read($redis, 'default', '9.5.1')->options);
+        $this->assertSame('app', self::read($redis, 'default', '9.6.0')->options['username']);
+        $this->assertSame('app', self::read(['client' => 'predis'] + $redis, 'default', '8.83.26')->options['username']);
+        $this->assertSame(['prefix' => '', 'username' => 'u', 'password' => 'pw'],
+            self::read(['default' => ['password' => ['u', 'pw']]], 'default', '8.83.26')->options, 'phpredis\'s AUTH [user, password]');
     }
 
     /** As Laravel 9.12+ (PhpRedisConnector and PredisConnector): the connection's prefix, its options', the global one. */
@@ -140,6 +164,12 @@ final class RedisConnectionTest extends LaravelTestCase
                 'database.redis.default.ssl.allow_self_signed is not a TLS setting'],
             'a TLS settings list' => [['default' => ['url' => 'rediss://h', 'context' => ['stream' => ['s3cret']]]],
                 'database.redis.default.context.stream.(a list entry) is not a TLS setting'],
+            'another scheme' => [['default' => ['host' => 'h', 'scheme' => 'udp']], 'database.redis.default.scheme must be tcp, tls or unix'],
+            'a scheme not a string' => [['default' => ['host' => 'h', 'scheme' => ['tls']]], 'database.redis.default.scheme must be tcp, tls or unix'],
+            'the host\'s scheme against the scheme' => [['default' => ['host' => 'tcp://h', 'scheme' => 'tls']],
+                'database.redis.default.host\'s scheme and database.redis.default.scheme differ'],
+            'a phpredis context\'s auth' => [['default' => ['scheme' => 'tls', 'context' => ['auth' => ['u', 's3cret'], 'stream' => []]]],
+                'database.redis.default.context.auth is not read: give the connection\'s username and password'],
             'a password of three' => [['default' => ['password' => ['a', 'b', 's3cret']]], 'database.redis.default.password must be a string or [user, password]'],
         ];
     }
