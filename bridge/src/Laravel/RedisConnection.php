@@ -91,7 +91,7 @@ final class RedisConnection
             throw new InvalidArgumentException("the key prefix of $at must be a string");
         }
         /* phpredis took a user name from 9.6 on */
-        $options = ['prefix' => $prefix] + self::credentials($connection, $at, $phpredis && self::before($laravel, '9.6'));
+        $options = ['prefix' => $prefix] + self::credentials($connection, $at, $phpredis, $phpredis && self::before($laravel, '9.6'));
         $database = $connection['database'] ?? null;
         if ($database !== null && $database !== '') {
             if (!is_int($database) && !(is_string($database) && ctype_digit($database))) {
@@ -168,13 +168,20 @@ final class RedisConnection
     }
 
     /** @return array{username?: string, password?: string} a user name only with a password, as Laravel sends AUTH */
-    private static function credentials(#[\SensitiveParameter] array $connection, string $at, bool $noUsername): array
+    private static function credentials(#[\SensitiveParameter] array $connection, string $at, bool $phpredis, bool $noUsername): array
     {
         $password = $connection['password'] ?? null;
         $username = $noUsername ? null : $connection['username'] ?? null;
         if (is_array($password) && array_is_list($password) && count($password) === 2) {
             [$username, $password] = $password; /* phpredis's AUTH [user, password] */
         }
+        if (is_int($password) || is_float($password)) {
+            /* a URL's digits, a number once decoded as Laravel decodes it:
+             * AUTH sends them, and Laravel's phpredis then no user name */
+            $password = (string) $password;
+            $username = $phpredis ? null : $username;
+        }
+        $username = is_int($username) ? (string) $username : $username;
         if ($password === null || $password === '') {
             return [];
         }
@@ -217,17 +224,27 @@ final class RedisConnection
             $fromUrl['port'] = $parts['port'];
         }
         if (isset($parts['user'])) {
-            $fromUrl['username'] = rawurldecode($parts['user']);
+            $fromUrl['username'] = self::native(rawurldecode($parts['user']));
         }
         if (isset($parts['pass'])) {
-            $fromUrl['password'] = rawurldecode($parts['pass']);
+            $fromUrl['password'] = self::native(rawurldecode($parts['pass']));
         }
         $path = trim($parts['path'] ?? '', '/');
         if ($path !== '') {
-            $fromUrl['database'] = $path;
+            $fromUrl['database'] = self::native($path);
         }
         parse_str($parts['query'] ?? '', $query);
-        return $query + $fromUrl + $connection;
+        return self::native($query) + array_filter($fromUrl, static fn ($v) => $v !== null) + $connection;
+    }
+
+    /** A URL's string as Laravel's URL parser gives it: the value a JSON reading of it is (123, null, true), else itself. */
+    private static function native(#[\SensitiveParameter] mixed $value): mixed
+    {
+        if (is_array($value)) {
+            return array_map(self::native(...), $value);
+        }
+        $decoded = json_decode($value, true);
+        return json_last_error() === JSON_ERROR_NONE ? $decoded : $value;
     }
 
     /** @return string|array{host: string} */

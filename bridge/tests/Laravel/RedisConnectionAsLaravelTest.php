@@ -65,6 +65,9 @@ final class RedisConnectionAsLaravelTest extends LaravelTestCase
             'the connection\'s options prefix and the global one' => [['options' => ['prefix' => 'global_'], 'default' => $server + ['options' => ['prefix' => 'opt_']]]],
             'all three prefixes' => [['options' => ['prefix' => 'global_'], 'default' => $server + ['prefix' => 'own_', 'options' => ['prefix' => 'opt_']]]],
             'a database in the options' => [['default' => $server + ['database' => 1, 'options' => ['database' => 4]]]],
+            'a URL password of digits' => [['default' => ['url' => 'redis://alice:123456@cache.internal:6380']]],
+            'a URL password "null"' => [['default' => ['url' => 'redis://alice:null@cache.internal:6380', 'password' => 'kept']]],
+            'a URL user name of digits' => [['default' => ['url' => 'redis://123:pw@cache.internal:6380']]],
             'a password in the global options' => [['options' => ['password' => 'global-pw'], 'default' => $server]],
         ];
     }
@@ -95,8 +98,8 @@ final class RedisConnectionAsLaravelTest extends LaravelTestCase
             'server' => preg_replace('#^tcp://#i', '', $connector->host) . ':' . $c['port'], // tcp:// is phpredis's plain TCP
             'prefix' => empty($c['prefix']) ? '' : $c['prefix'],
             'database' => isset($c['database']) ? (int) $c['database'] : null,
-            'password' => $password,
-            'username' => $withUser ? $c['username'] : null,
+            'password' => is_int($password) || is_float($password) ? (string) $password : $password, // as AUTH sends it
+            'username' => $withUser ? (string) $c['username'] : null,
         ];
     }
 }
