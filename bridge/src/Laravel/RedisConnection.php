@@ -86,6 +86,9 @@ final class RedisConnection
                 $prefix = $own['prefix'] ?? $global['prefix'] ?? $connection['prefix'] ?? '';
             }
             $connection = array_merge($connection, $global, $own);
+            /* it sets a prefix and sends AUTH only for a value not empty() */
+            $prefix = $prefix === '0' ? '' : $prefix;
+            $connection['password'] = ($connection['password'] ?? null) === '0' ? null : $connection['password'] ?? null;
         }
         if (!is_string($prefix)) {
             throw new InvalidArgumentException("the key prefix of $at must be a string");

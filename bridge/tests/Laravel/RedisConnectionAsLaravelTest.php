@@ -68,6 +68,7 @@ final class RedisConnectionAsLaravelTest extends LaravelTestCase
             'a URL password of digits' => [['default' => ['url' => 'redis://alice:123456@cache.internal:6380']]],
             'a URL password "null"' => [['default' => ['url' => 'redis://alice:null@cache.internal:6380', 'password' => 'kept']]],
             'a URL user name of digits' => [['default' => ['url' => 'redis://123:pw@cache.internal:6380']]],
+            'a prefix and a password "0"' => [['default' => $server + ['prefix' => '0', 'password' => '0']]],
             'a password in the global options' => [['options' => ['password' => 'global-pw'], 'default' => $server]],
         ];
     }
