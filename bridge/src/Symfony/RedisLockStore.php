@@ -66,10 +66,27 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
     ): self
     {
         if (!isset($options['prefix'])) {
-            /* Symfony's RedisStore on a \Redis with OPT_PREFIX: phpredis puts that prefix in front of its keys */
-            $options['prefix'] = $servers instanceof \Redis ? (string) $servers->getOption(\Redis::OPT_PREFIX) : self::SYMFONY_PREFIX;
+            $options['prefix'] = self::symfonyPrefix($servers);
         }
         return new self(Lockers::create($servers, $options), $initialTtl);
+    }
+
+    /**
+     * The prefix Symfony's RedisStore keys have on these servers: a \Redis's
+     * OPT_PREFIX, which phpredis puts in front of its keys, else none. One
+     * prefix serves every node: servers whose keys differ are refused.
+     */
+    private static function symfonyPrefix(#[\SensitiveParameter] string|array|\Redis $servers): string
+    {
+        $prefixes = array_unique(array_map(
+            static fn ($server) => $server instanceof \Redis ? (string) $server->getOption(\Redis::OPT_PREFIX) : self::SYMFONY_PREFIX,
+            is_array($servers) && array_is_list($servers) ? $servers : [$servers],
+        ));
+        if (count($prefixes) > 1) {
+            throw new InvalidArgumentException('the servers of $servers would have keys of different prefixes in Symfony\'s'
+                . ' RedisStore (a \\Redis\'s OPT_PREFIX): give the same to all, or the option "prefix"');
+        }
+        return $prefixes === [] ? self::SYMFONY_PREFIX : reset($prefixes);
     }
 
     public function save(Key $key): void
