@@ -43,6 +43,8 @@ UNIT_TEST(test_handshake_commands)
     LOGIN_IS(NULL, "secret", 0, 1, "*2\r\n$4\r\nAUTH\r\n$6\r\nsecret\r\n");
     LOGIN_IS("alice", "secret", 0, 1, "*3\r\n$4\r\nAUTH\r\n$5\r\nalice\r\n$6\r\nsecret\r\n");
     LOGIN_IS("alice", NULL, 0, 0, ""); /* a user without a password logs in as nobody */
+    LOGIN_IS("default", "secret", 0, 1, "*2\r\n$4\r\nAUTH\r\n$6\r\nsecret\r\n"); /* Redis before 6 too */
+    LOGIN_IS("Default", "secret", 0, 1, "*3\r\n$4\r\nAUTH\r\n$7\r\nDefault\r\n$6\r\nsecret\r\n"); /* ACL names are case-sensitive */
     LOGIN_IS(NULL, NULL, 3, 1, "*2\r\n$6\r\nSELECT\r\n$1\r\n3\r\n");
     LOGIN_IS("alice", "secret", 15, 2,
              "*3\r\n$4\r\nAUTH\r\n$5\r\nalice\r\n$6\r\nsecret\r\n*2\r\n$6\r\nSELECT\r\n$2\r\n15\r\n");

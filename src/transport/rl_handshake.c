@@ -12,7 +12,9 @@ int rl_handshake_append(rl_conn *c, int64_t now_us)
 
     if (c->ep.password) {
         rl_argv_add(&b, "AUTH", 4);
-        if (c->ep.username) {
+        /* "default" is the user a password alone logs in as, and Redis
+         * before 6 (no ACLs) refuses a user name: it is not sent */
+        if (c->ep.username && strcmp(c->ep.username, "default") != 0) {
             rl_argv_add_str(&b, c->ep.username);
         }
         rl_argv_add_str(&b, c->ep.password);
