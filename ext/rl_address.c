@@ -3,6 +3,7 @@
  * settings on top. The options themselves are read in rl_config.c. */
 #include "rl_config.h"
 #include "zend_exceptions.h"
+#include <strings.h>
 #include "src/transport/rl_host.h"
 #include "src/transport/rl_redact.h"
 #include "src/transport/rl_tls.h"
@@ -103,12 +104,28 @@ static zend_result from_redis(rl_endpoint *ep, zend_object *redis, uint32_t argn
         }
         goto done;
     }
-    if (Z_STRVAL(host)[0] == '/') {
-        rl_endpoint_set_str(&ep->unix_path, Z_STRVAL(host), Z_STRLEN(host));
+    const char *h = Z_STRVAL(host), *sep = strstr(h, "://");
+    if (sep != NULL) { /* phpredis's connect() takes a stream transport before the host */
+        size_t n = (size_t)(sep - h);
+        if ((n == 3 && (strncasecmp(h, "tls", 3) == 0 || strncasecmp(h, "ssl", 3) == 0))
+            || (n >= 5 && strncasecmp(h, "tlsv1", 5) == 0)) {
+            ep->tls = 1; /* the options' "tls" settings: phpredis does not show its stream context */
+        } else if (n != 3 || strncasecmp(h, "tcp", 3) != 0) {
+            zend_argument_value_error(argnum, "%sis a Redis object connected over a transport other than tcp://, "
+                                      "tls:// or a unix socket", what);
+            goto done;
+        }
+        h = sep + 3;
+    }
+    if (h[0] == '/') {
+        rl_endpoint_set_str(&ep->unix_path, h, strlen(h));
     } else {
-        rl_endpoint_set_str(&ep->host, Z_STRVAL(host), Z_STRLEN(host));
+        rl_endpoint_set_str(&ep->host, h, strlen(h));
         ep->port = Z_TYPE(port) == IS_LONG && Z_LVAL(port) > 0 ? (int)Z_LVAL(port) : RL_DEFAULT_PORT;
     }
+    /* what the connection is logged in as and on: an option that says
+     * otherwise is refused, as for a URL */
+    ep->from_address = RL_EP_DATABASE | RL_EP_FROM_CLIENT;
     ep->database = Z_TYPE(db) == IS_LONG && Z_LVAL(db) > 0 ? (long)Z_LVAL(db) : 0;
     if (Z_TYPE(auth) == IS_STRING) {
         rl_endpoint_set_str(&ep->password, Z_STRVAL(auth), Z_STRLEN(auth));
@@ -120,10 +137,14 @@ static zend_result from_redis(rl_endpoint *ep, zend_object *redis, uint32_t argn
         }
         if (u && Z_TYPE_P(u) == IS_STRING) {
             rl_endpoint_set_str(&ep->username, Z_STRVAL_P(u), Z_STRLEN_P(u));
+            ep->from_address |= RL_EP_USERNAME;
         }
         if (p && Z_TYPE_P(p) == IS_STRING) {
             rl_endpoint_set_str(&ep->password, Z_STRVAL_P(p), Z_STRLEN_P(p));
         }
+    }
+    if (ep->password) {
+        ep->from_address |= RL_EP_PASSWORD;
     }
     ok = SUCCESS;
 done:
@@ -134,12 +155,13 @@ done:
     return ok;
 }
 
-/* A URL's user-info or database and the same option given differently. */
-static zend_result conflict(uint32_t argnum, const char *what, const char *part, const rl_settings *s,
+/* A URL's (or a \Redis connection's) user-info or database and the same option given differently. */
+static zend_result conflict(int ep_from, uint32_t argnum, const char *what, const char *part, const rl_settings *s,
                             const char *option)
 {
-    zend_argument_value_error(argnum, "%ssets %s in its URL, and Argument #%u ($options) sets another in option "
-                              "\"%s\": give it once", what, part, s->argnum, option);
+    zend_argument_value_error(argnum, "%ssets %s %s, and Argument #%u ($options) sets another in option "
+                              "\"%s\": give it once", what, part,
+                              (ep_from & RL_EP_FROM_CLIENT) ? "on its connection" : "in its URL", s->argnum, option);
     return FAILURE;
 }
 
@@ -148,19 +170,19 @@ static zend_result apply_options(rl_endpoint *ep, const rl_settings *s, uint32_t
 {
     if (s->username) {
         if ((ep->from_address & RL_EP_USERNAME) && !zend_string_equals_cstr(s->username, ep->username, strlen(ep->username))) {
-            return conflict(argnum, what, "a user name", s, "username");
+            return conflict(ep->from_address, argnum, what, "a user name", s, "username");
         }
         rl_endpoint_set_str(&ep->username, ZSTR_VAL(s->username), ZSTR_LEN(s->username));
     }
     if (s->password) {
         if ((ep->from_address & RL_EP_PASSWORD) && !zend_string_equals_cstr(s->password, ep->password, strlen(ep->password))) {
-            return conflict(argnum, what, "a password", s, "password");
+            return conflict(ep->from_address, argnum, what, "a password", s, "password");
         }
         rl_endpoint_set_str(&ep->password, ZSTR_VAL(s->password), ZSTR_LEN(s->password));
     }
     if (s->database >= 0) {
         if ((ep->from_address & RL_EP_DATABASE) && ep->database != (long)s->database) {
-            return conflict(argnum, what, "a database", s, "database");
+            return conflict(ep->from_address, argnum, what, "a database", s, "database");
         }
         ep->database = (long)s->database;
     }

@@ -22,6 +22,7 @@ typedef struct rl_endpoint {
 #define RL_EP_USERNAME 1
 #define RL_EP_PASSWORD 2
 #define RL_EP_DATABASE 4
+#define RL_EP_FROM_CLIENT 8 /* the address is another client's live connection (a phpredis \Redis) */
 
 /* Parses "host", "host:port", "[v6addr]:port", "tcp://host:port",
  * "tls://host:port", "unix:///path", "unix:/path", and the URLs

@@ -1,5 +1,5 @@
 --TEST--
-new RedisLock($redis): a phpredis \Redis with AUTH and select(2) gives its endpoint, password and database
+new RedisLock($redis): a phpredis \Redis with AUTH and select(2) gives its endpoint, password and database; options that contradict the connection are refused; a tcp:// host is plain TCP, another transport refused
 --SKIPIF--
 <?php
 require __DIR__ . '/../skipif.inc';
@@ -79,6 +79,39 @@ $mine->auth($pw);
 $mine->select(2);
 $l = new RedisLock($mine);
 var_dump($l->acquireLock('t033s', 5), $db2->exists('lock:t033s'), $l->releaseLock('t033s'));
+
+echo "options that say what the connection says, or not:\n";
+foreach ([['database' => 2, 'password' => $pw], ['database' => 0], ['password' => 'other'], ['prefix' => 't033o:']] as $o) {
+    try {
+        $l = new RedisLock($redis, $o);
+        echo "taken: ", $l->unlock('t033o', $l->lock('t033o', 5000)) ? 'yes' : 'no', "\n";
+    } catch (ValueError $e) {
+        echo str_replace($pw, '***', $e->getMessage()), "\n";
+    }
+}
+try {
+    new RedisLock($acl, ['username' => 'other', 'password' => 'T033-User-pw']);
+} catch (ValueError $e) {
+    echo $e->getMessage(), "\n";
+}
+
+echo "the transport in the host:\n";
+class HostSays extends Redis {
+    public function __construct(private string $h, private int $p) {}
+    public function getHost(): string { return $this->h; }
+    public function getPort(): int { return $this->p; }
+    public function getDbNum(): int { return 0; }
+    public function getAuth(): mixed { return null; }
+}
+$tcp = new RedisLock(new HostSays('tcp://127.0.0.1', rl_test_port(0)));
+var_dump($tcp->unlock('t033t', $tcp->lock('t033t', 5000)));
+foreach (['udp://127.0.0.1', 'unix:///tmp/x.sock'] as $h) {
+    try {
+        new RedisLock(new HostSays($h, 6379));
+    } catch (ValueError $e) {
+        echo $e->getMessage(), "\n";
+    }
+}
 ?>
 --EXPECT--
 string(2) "OK"
@@ -116,3 +149,13 @@ a subclass of Redis:
 bool(true)
 int(1)
 bool(true)
+options that say what the connection says, or not:
+taken: yes
+RedisLock::__construct(): Argument #1 ($server) sets a database on its connection, and Argument #2 ($options) sets another in option "database": give it once
+RedisLock::__construct(): Argument #1 ($server) sets a password on its connection, and Argument #2 ($options) sets another in option "password": give it once
+taken: yes
+RedisLock::__construct(): Argument #1 ($server) sets a user name on its connection, and Argument #2 ($options) sets another in option "username": give it once
+the transport in the host:
+bool(true)
+RedisLock::__construct(): Argument #1 ($server) is a Redis object connected over a transport other than tcp://, tls:// or a unix socket
+RedisLock::__construct(): Argument #1 ($server) is a Redis object connected over a transport other than tcp://, tls:// or a unix socket
