@@ -23,7 +23,8 @@ use Symfony\Component\Lock\SharedLockStoreInterface;
  *
  * The Key carries its owner token (its state), so a serialized Key goes on
  * in another process. The lock object must serve many Keys: build it with
- * 'reentrant' => false, or let fromServers() build it.
+ * 'reentrant' => false (and 'prefix' => '' for the keys of Symfony's own
+ * RedisStore, which fromServers() gives), or let fromServers() build it.
  */
 final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInterface, BlockingSharedLockStoreInterface
 {
