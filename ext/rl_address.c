@@ -110,14 +110,19 @@ static zend_result from_redis(rl_endpoint *ep, zend_object *redis, uint32_t argn
         if ((n == 3 && (strncasecmp(h, "tls", 3) == 0 || strncasecmp(h, "ssl", 3) == 0))
             || (n >= 5 && strncasecmp(h, "tlsv1", 5) == 0)) {
             ep->tls = 1; /* the options' "tls" settings: phpredis does not show its stream context */
-        } else if (n != 3 || strncasecmp(h, "tcp", 3) != 0) {
+        } else if ((n != 3 || strncasecmp(h, "tcp", 3) != 0) && (n != 4 || strncasecmp(h, "unix", 4) != 0)) {
             zend_argument_value_error(argnum, "%sis a Redis object connected over a transport other than tcp://, "
                                       "tls:// or a unix socket", what);
             goto done;
         }
         h = sep + 3;
+        if (h[0] == '\0' || (n == 4 && h[0] != '/')) { /* nothing after it, or unix:// without a path */
+            zend_argument_value_error(argnum, "%smust be a connected Redis object", what);
+            goto done;
+        }
     }
-    if (h[0] == '/') {
+    if (h[0] == '/') { /* a socket, whatever the scheme said: as phpredis reads it */
+        ep->tls = 0;
         rl_endpoint_set_str(&ep->unix_path, h, strlen(h));
     } else {
         rl_endpoint_set_str(&ep->host, h, strlen(h));
@@ -137,15 +142,12 @@ static zend_result from_redis(rl_endpoint *ep, zend_object *redis, uint32_t argn
         }
         if (u && Z_TYPE_P(u) == IS_STRING) {
             rl_endpoint_set_str(&ep->username, Z_STRVAL_P(u), Z_STRLEN_P(u));
-            ep->from_address |= RL_EP_USERNAME;
         }
         if (p && Z_TYPE_P(p) == IS_STRING) {
             rl_endpoint_set_str(&ep->password, Z_STRVAL_P(p), Z_STRLEN_P(p));
         }
     }
-    if (ep->password) {
-        ep->from_address |= RL_EP_PASSWORD;
-    }
+    ep->from_address |= (ep->username ? RL_EP_USERNAME : 0) | (ep->password ? RL_EP_PASSWORD : 0);
     ok = SUCCESS;
 done:
     zval_ptr_dtor(&host);

@@ -1,5 +1,5 @@
 --TEST--
-new RedisLock($redis): a phpredis \Redis with AUTH and select(2) gives its endpoint, password and database; options that contradict the connection are refused; a tcp:// host is plain TCP, another transport refused
+new RedisLock($redis): a phpredis \Redis with AUTH and select(2) gives its endpoint, password and database; options that contradict the connection are refused; a tcp:// host is plain TCP, a socket path a socket whatever its scheme, another transport refused
 --SKIPIF--
 <?php
 require __DIR__ . '/../skipif.inc';
@@ -97,15 +97,21 @@ try {
 
 echo "the transport in the host:\n";
 class HostSays extends Redis {
-    public function __construct(private string $h, private int $p) {}
+    public function __construct(private string $h, private int $p, private mixed $a = null) {}
     public function getHost(): string { return $this->h; }
     public function getPort(): int { return $this->p; }
-    public function getDbNum(): int { return 0; }
-    public function getAuth(): mixed { return null; }
+    public function getDbNum(): int { return 2; }
+    public function getAuth(): mixed { return $this->a; }
 }
-$tcp = new RedisLock(new HostSays('tcp://127.0.0.1', rl_test_port(0)));
+$tcp = new RedisLock(new HostSays('tcp://127.0.0.1', $srv->port(), $pw));
 var_dump($tcp->unlock('t033t', $tcp->lock('t033t', 5000)));
-foreach (['udp://127.0.0.1', 'unix:///tmp/x.sock'] as $h) {
+// a socket whatever the scheme before it (phpredis reads it so): unix://, and tls:// too
+foreach (['unix://', 'tls://'] as $scheme) {
+    $l = new RedisLock(new HostSays($scheme . $srv->unixSocket(), 0, $pw));
+    $t = $l->lock('t033x', 5000);
+    var_dump($db2->get('lock:t033x') === $t, $l->unlock('t033x', $t));
+}
+foreach (['udp://127.0.0.1', 'unix://127.0.0.1', 'tls://'] as $h) {
     try {
         new RedisLock(new HostSays($h, 6379));
     } catch (ValueError $e) {
@@ -157,5 +163,10 @@ taken: yes
 RedisLock::__construct(): Argument #1 ($server) sets a user name on its connection, and Argument #2 ($options) sets another in option "username": give it once
 the transport in the host:
 bool(true)
+bool(true)
+bool(true)
+bool(true)
+bool(true)
 RedisLock::__construct(): Argument #1 ($server) is a Redis object connected over a transport other than tcp://, tls:// or a unix socket
-RedisLock::__construct(): Argument #1 ($server) is a Redis object connected over a transport other than tcp://, tls:// or a unix socket
+RedisLock::__construct(): Argument #1 ($server) must be a connected Redis object
+RedisLock::__construct(): Argument #1 ($server) must be a connected Redis object

@@ -87,9 +87,13 @@ final class RedisConnection
             }
             $connection = array_merge($connection, $global, $own);
             /* it sets a prefix and sends AUTH only for a value not empty() */
-            $prefix = $prefix === '0' ? '' : $prefix;
-            $connection['password'] = ($connection['password'] ?? null) === '0' ? null : $connection['password'] ?? null;
+            $prefix = empty($prefix) ? '' : $prefix;
+            $connection['password'] = empty($connection['password']) ? null : $connection['password'];
+            if (isset($connection['context']['auth'])) {
+                throw new InvalidArgumentException("$at.context.auth is not read: give the connection's username and password");
+            }
         }
+        $prefix = is_int($prefix) || is_float($prefix) ? (string) $prefix : $prefix; /* a URL query's number */
         if (!is_string($prefix)) {
             throw new InvalidArgumentException("the key prefix of $at must be a string");
         }
@@ -102,7 +106,12 @@ final class RedisConnection
             }
             $options['database'] = (int) $database;
         }
-        $server = self::server($connection, $at);
+        /* phpredis (5.3.2 on) talks TLS to a host without a scheme when
+         * its connect() has a stream context: Laravel gives it the context's
+         * 'stream', from 13.5 on any context (as its 'stream') */
+        $context = $phpredis ? $connection['context'] ?? null : null;
+        $streamed = is_array($context) && (is_array($context['stream'] ?? null) || !self::before($laravel, '13.5'));
+        $server = self::server($connection, $at, $streamed);
         if (is_string($server) && str_starts_with($server, 'tls://')) {
             $tls = self::tls($connection, $phpredis, $at);
             if ($tls !== []) {
@@ -144,9 +153,6 @@ final class RedisConnection
             return [];
         }
         if ($phpredis && is_array($given)) {
-            if (isset($given['auth'])) {
-                throw new InvalidArgumentException("$at.context.auth is not read: give the connection's username and password");
-            }
             if (isset($given['stream'])) {
                 [$key, $given] = ['context.stream', $given['stream']];
             } elseif (is_array($given['ssl'] ?? null)) {
@@ -251,7 +257,8 @@ final class RedisConnection
     }
 
     /** @return string|array{host: string} */
-    private static function server(#[\SensitiveParameter] array $connection, string $at): string|array
+    /** @param bool $streamed phpredis's connect() has a stream context: TLS without a scheme */
+    private static function server(#[\SensitiveParameter] array $connection, string $at, bool $streamed): string|array
     {
         $host = $connection['host'] ?? '127.0.0.1';
         if (!is_string($host) || $host === '') {
@@ -267,7 +274,7 @@ final class RedisConnection
             }
             [$scheme, $host] = [$m[1], $m[2]];
         }
-        $scheme = self::transport($scheme, $at);
+        $scheme = self::transport($scheme ?? ($streamed ? 'tls' : null), $at);
         if ($scheme === 'unix' || str_starts_with($host, '/')) {
             $path = $scheme === 'unix' && is_string($connection['path'] ?? null) ? $connection['path'] : $host; /* predis: 'path' */
             if (!str_starts_with($path, '/')) {

@@ -68,9 +68,27 @@ final class RedisConnectionAsLaravelTest extends LaravelTestCase
             'a URL password of digits' => [['default' => ['url' => 'redis://alice:123456@cache.internal:6380']]],
             'a URL password "null"' => [['default' => ['url' => 'redis://alice:null@cache.internal:6380', 'password' => 'kept']]],
             'a URL user name of digits' => [['default' => ['url' => 'redis://123:pw@cache.internal:6380']]],
+            'a URL password 0 and a query prefix of digits' => [['default' => ['url' => 'redis://:0@cache.internal:6380?prefix=123']]],
+            'a stream context without a scheme' => [['default' => $server + ['context' => ['stream' => ['verify_peer' => false]]]]],
+            'a stream context and tcp' => [['default' => $server + ['scheme' => 'tcp', 'context' => ['stream' => ['verify_peer' => false]]]]],
             'a prefix and a password "0"' => [['default' => $server + ['prefix' => '0', 'password' => '0']]],
             'a password in the global options' => [['options' => ['password' => 'global-pw'], 'default' => $server]],
         ];
+    }
+
+    /**
+     * The transport phpredis takes for the host Laravel formats: tcp:// is
+     * plain; a host without a scheme is TLS when connect() has a stream
+     * context (phpredis 5.3.2 on), which Laravel gives from the context's
+     * 'stream', from 13.5 on from any context.
+     */
+    private static function transport(string $host, mixed $context): string
+    {
+        if (str_contains($host, '://')) {
+            return preg_replace('#^tcp://#i', '', $host);
+        }
+        $streamed = is_array($context) && (is_array($context['stream'] ?? null) || version_compare(self::$version, '13.5', '>='));
+        return $streamed ? "tls://$host" : $host;
     }
 
     /** @return array{server: string, prefix: string, database: ?int, password: ?string, username: ?string} */
@@ -96,8 +114,8 @@ final class RedisConnectionAsLaravelTest extends LaravelTestCase
         $password = empty($c['password']) ? null : $c['password'];
         $withUser = version_compare(self::$version, '9.6', '>=') && is_string($password) && ($c['username'] ?? '') !== '';
         return [
-            'server' => preg_replace('#^tcp://#i', '', $connector->host) . ':' . $c['port'], // tcp:// is phpredis's plain TCP
-            'prefix' => empty($c['prefix']) ? '' : $c['prefix'],
+            'server' => self::transport($connector->host, $c['context'] ?? null) . ':' . $c['port'],
+            'prefix' => empty($c['prefix']) ? '' : (string) $c['prefix'],
             'database' => isset($c['database']) ? (int) $c['database'] : null,
             'password' => is_int($password) || is_float($password) ? (string) $password : $password, // as AUTH sends it
             'username' => $withUser ? (string) $c['username'] : null,

@@ -62,7 +62,13 @@ final class RedisConnectionTest extends LaravelTestCase
         $ca = ['cafile' => '/etc/ssl/ca.crt', 'peer_name' => 'cache.internal'];
         $this->assertSame($ca, self::read(['default' => ['scheme' => 'tls', 'context' => ['stream' => $ca], 'ssl' => ['capath' => '/x']]])->options['tls']);
         $this->assertSame($ca, self::read(['client' => 'predis', 'default' => ['url' => 'tls://h', 'ssl' => $ca, 'context' => ['stream' => []]]])->options['tls']);
-        $this->assertArrayNotHasKey('tls', self::read(['default' => ['host' => 'h', 'context' => ['stream' => $ca]]])->options, 'not tls://');
+        // phpredis talks TLS to a host without a scheme when it is given a stream context
+        $streamed = self::read(['default' => ['host' => 'h', 'context' => ['stream' => $ca]]], 'default', '8.83.26');
+        $this->assertSame(['tls://h:6379', $ca], [$streamed->server, $streamed->options['tls']]);
+        $this->assertSame('h:6379', self::read(['default' => ['host' => 'h', 'context' => $ca]], 'default', '13.4.0')->server, 'no stream before 13.5');
+        $this->assertSame('tls://h:6379', self::read(['default' => ['host' => 'h', 'context' => $ca]], 'default', '13.5.0')->server);
+        $this->assertArrayNotHasKey('tls', self::read(['default' => ['host' => 'h', 'scheme' => 'tcp', 'context' => ['stream' => $ca]]])->options, 'tcp://');
+        $this->assertArrayNotHasKey('tls', self::read(['client' => 'predis', 'default' => ['host' => 'h', 'context' => ['stream' => $ca]]])->options, 'predis');
         $this->assertArrayNotHasKey('tls', self::read(['default' => ['url' => 'rediss://h']])->options, 'the system\'s CAs');
         $this->assertSame(['verify_peer' => false], self::read(['default' => ['scheme' => 'tls',
             'context' => ['stream' => ['verify_peer' => false, 'allow_self_signed' => true]]]])->options['tls']);
@@ -146,7 +152,7 @@ final class RedisConnectionTest extends LaravelTestCase
             'an empty host' => [['default' => ['host' => '']], 'database.redis.default.host must be'],
             'a bad database' => [['default' => ['database' => 'one']], 'database.redis.default.database must be a number'],
             'a password not a string' => [['default' => ['password' => ['s3cret']]], 'database.redis.default.password must be a string'],
-            'a prefix not a string' => [['default' => ['options' => ['prefix' => 1]]], 'the key prefix of database.redis.default must be a string'],
+            'a prefix not a string' => [['default' => ['options' => ['prefix' => ['p_']]]], 'the key prefix of database.redis.default must be a string'],
             'a Sentinel connection (predis)' => [['default' => ['tcp://10.0.0.1', 'tcp://10.0.0.2', 'options' => ['replication' => 'sentinel', 'service' => 'main']]],
                 'a replicated or Sentinel connection: give its servers as servers'],
             'replication in the options' => [['default' => ['host' => 'h', 'options' => ['replication' => true]]], 'a replicated or Sentinel connection'],
@@ -168,7 +174,7 @@ final class RedisConnectionTest extends LaravelTestCase
             'a scheme not a string' => [['default' => ['host' => 'h', 'scheme' => ['tls']]], 'database.redis.default.scheme must be tcp, tls or unix'],
             'the host\'s scheme against the scheme' => [['default' => ['host' => 'tcp://h', 'scheme' => 'tls']],
                 'database.redis.default.host\'s scheme and database.redis.default.scheme differ'],
-            'a phpredis context\'s auth' => [['default' => ['scheme' => 'tls', 'context' => ['auth' => ['u', 's3cret'], 'stream' => []]]],
+            'a phpredis context\'s auth' => [['default' => ['context' => ['auth' => ['u', 's3cret']]]],
                 'database.redis.default.context.auth is not read: give the connection\'s username and password'],
             'a password of three' => [['default' => ['password' => ['a', 'b', 's3cret']]], 'database.redis.default.password must be a string or [user, password]'],
         ];
