@@ -77,7 +77,7 @@ function error_may_be_retried(TestFile $test, string $output): bool
     $retry = rl_retry_wanted($test, $output);
     if ($retry && ($log = getenv('REDISLOCK_FIRST_ATTEMPTS')) !== false) {
         file_put_contents($log, 'run-suite: first attempt of ' . trim($test->getSection('TEST')) . "\n"
-            . $output . "\nrun-suite: end of first attempt\n", FILE_APPEND);
+            . $output . "\nrun-suite: end of first attempt\n", FILE_APPEND | LOCK_EX);
     }
     return $retry;
 }
