@@ -243,7 +243,7 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
 
     /* kind->refuse_own: a lock() naming a token finds that token's lock
      * held, as SET NX does (no re-entry, no refresh, no promotion) */
-    bool refuse_own = kind->refuse_own && kind->owner != NULL;
+    bool refuse_own = kind->refuse_own; /* set only with an owner (rl_method_lock) */
     if (kind->owner != NULL) {
         /* the caller names the token: a lock that holds it is that owner's,
          * whoever took it, so the acquire is the form that takes our own

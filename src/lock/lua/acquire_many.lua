@@ -17,8 +17,7 @@ local b
 for i = 1, n do
   local k = (i - 1) * 4
   --@ get_lock(k + 1)
-  if v == true then b = i break end
-  if v ~= ARGV[1] then
+  if v ~= ARGV[1] then  -- true (a sorted set) is held too
     if v then b = i break end
     local woken = redis.call('get', KEYS[k + 3])
     if woken and woken ~= ARGV[3] then b = i break end  -- a woken waiter's, for 200 ms
