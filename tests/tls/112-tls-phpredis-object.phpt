@@ -1,5 +1,5 @@
 --TEST--
-TLS: a phpredis \Redis connected over tls:// (or ssl://) is a TLS server: the extension talks TLS with its option "tls" (phpredis does not show its stream context), and without them the server's certificate is checked against the system's CAs, a failure that says so
+TLS: a phpredis \Redis connected over tls:// (or ssl://, tlsv1.2://) is a TLS server: the extension talks TLS with its option "tls" (phpredis does not show its stream context), and without them the server's certificate is checked against the system's CAs, a failure that says so
 --SKIPIF--
 <?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_redis_binary(); rl_skip_unless_tls(); ?>
 --EXTENSIONS--
@@ -14,7 +14,7 @@ $s = rl_tls_server($pki);
 $r = $s->client();
 $ca = $pki->path('ca.crt');
 
-foreach (['tls', 'ssl'] as $transport) {
+foreach (['tls', 'ssl', 'tlsv1.2'] as $transport) {
     $redis = new Redis();
     $redis->connect("$transport://127.0.0.1", $s->tlsPort, 5.0, null, 0, 5.0, ['stream' => ['cafile' => $ca]]);
     echo "$transport: phpredis ", $redis->ping() ? 'answered' : 'did not', "\n";
@@ -36,6 +36,10 @@ bool(true)
 bool(true)
 RedisLockConnectionException (12): Redis node 127.0.0.1:P: TLS: certificate verify failed: self-signed certificate in certificate chain (unknown CA: see option tls.cafile)
 ssl: phpredis answered
+bool(true)
+bool(true)
+RedisLockConnectionException (12): Redis node 127.0.0.1:P: TLS: certificate verify failed: self-signed certificate in certificate chain (unknown CA: see option tls.cafile)
+tlsv1.2: phpredis answered
 bool(true)
 bool(true)
 RedisLockConnectionException (12): Redis node 127.0.0.1:P: TLS: certificate verify failed: self-signed certificate in certificate chain (unknown CA: see option tls.cafile)
