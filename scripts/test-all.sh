@@ -117,7 +117,7 @@ join_side_run() {
         /^run-suite: the .* pass ended without/,/^run-suite: [0-9]* skipped/p;
         /^Number of tests/,/^Time taken/p; /^\(FAIL\|WARN\|LEAK\|BORK\|SKIP\) /p;
         /^========DIFF========/,/^========DONE========/p;
-        /^run-suite: tests run-tests ran twice/p; /^run-suite: first attempt of /,/^run-suite: end of first attempt/p'
+        /^run-suite: tests run-tests ran twice/p; /^run-suite: note/p; /^run-suite: first attempt of /,/^run-suite: end of first attempt/p'
     line=$(tail -n1 "$3")
     echo "$line"
     if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then

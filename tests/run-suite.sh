@@ -85,6 +85,11 @@ PHP
     run_tests=$tmp/run-tests.php
 fi
 export REDISLOCK_FIRST_ATTEMPTS=$first_attempts
+# What tests say of themselves beside their output (rl_test_note(): a fault
+# demonstration run again because the first did not take effect), printed
+# after each pass.
+notes=$tmp/notes
+export REDISLOCK_TEST_NOTES=$notes
 
 alive() {   # running and not a zombie
     local state
@@ -279,6 +284,11 @@ run_pass() {   # run_pass NAME [run-tests options]
         echo "run-suite: the $name pass ended without run-tests' summary: counted as 1 failed; its log ended:"
         tail -n 20 "$log"
         failed=$((failed + 1))
+    fi
+    if [[ -s $notes ]]; then
+        echo "run-suite: notes of the $name pass's tests:"
+        sed 's/^/run-suite: note: /' "$notes" | head -n 60
+        : >"$notes"
     fi
     if [[ -s $first_attempts ]]; then
         echo "run-suite: tests run-tests ran twice (a pass on the retry is WARN, counted as failed):"

@@ -100,6 +100,8 @@ summary_of() {   # summary_of LOG
     sed 's/\x1b\[[0-9;]*m//g' "$1" | tr '\r' '\n' | sed -n '/^========DIFF========/,/^========DONE========/p' | head -n 80 || true
     # what a test printed the first time, when only run-tests' retry passed
     sed -n '/^run-suite: first attempt of /,/^run-suite: end of first attempt/p' "$1" | head -n 80 || true
+    # what tests noted beside their output (a demonstration run again)
+    grep -E '^run-suite: note' "$1" | head -n 40 || true
 }
 
 # Adds a row's counts from its last "N passed, M failed" line; no such line
