@@ -31,9 +31,14 @@ static size_t nodes_run(void *ctx, const rl_op *op, rl_vote *votes, size_t need,
 }
 
 /* NULL, with an exception thrown, when out of memory. */
-static rl_conn *nodes_wait_conn(void *ctx, size_t i)
+static rl_conn *nodes_wait_conn(void *ctx, size_t i, const char *key, size_t key_len)
 {
-    return rl_object_wait_conn(ctx, i);
+    return rl_object_wait_conn(ctx, i, key, key_len);
+}
+
+static size_t nodes_wait(void *ctx, const rl_op *op, rl_vote *votes, const rl_timeouts *t)
+{
+    return rl_object_wait(ctx, op, votes, t);
 }
 
 void rl_lock_nodes_of(rl_object *o, rl_lock_nodes *ns)
@@ -43,6 +48,7 @@ void rl_lock_nodes_of(rl_object *o, rl_lock_nodes *ns)
     ns->quorum = o->quorum;
     ns->run = nodes_run;
     ns->wait_conn = nodes_wait_conn;
+    ns->wait = nodes_wait;
     ns->ctx = o;
     ns->fanout = rl_fanout;
     ns->now_us = rl_now_us;

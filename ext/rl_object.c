@@ -276,13 +276,23 @@ zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum)
                                ZSTR_VAL(resource), ZSTR_LEN(resource));
 }
 
-rl_conn *rl_object_wait_conn(rl_object *o, size_t i)
+rl_conn *rl_object_wait_conn(rl_object *o, size_t i, const char *key, size_t key_len)
 {
-    rl_conn *w = o->nodes[i]->ops->wait_conn(o->nodes[i]);
-    if (w == NULL) {
+    rl_node *node = o->nodes[i];
+    rl_error err;
+    rl_conn *w;
+    if (node->ops->route && node->ops->route(node, key, key_len, &o->timeouts, &err) != RL_OK) {
+        return node->conn; /* not routed: it names the node, and its waits fail as its commands do */
+    }
+    if ((w = node->ops->wait_conn(node)) == NULL) {
         rl_throw_status(RL_E_NOMEM, "out of memory");
     }
     return w;
+}
+
+size_t rl_object_wait(rl_object *o, const rl_op *op, rl_vote *votes, const rl_timeouts *t)
+{
+    return rl_nodes_wait(o->nodes, o->n, op, votes, t, &o->timeouts);
 }
 
 size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early)

@@ -99,9 +99,13 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
 /* "prefix . resource"; throws and returns NULL when resource is empty. */
 zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum);
 
-/* Node i's waiting connection (made on first use); NULL, with an
- * exception thrown, when out of memory. */
-rl_conn *rl_object_wait_conn(rl_object *o, size_t i);
+/* Node i's waiting connection where key lives (made on first use); NULL,
+ * with an exception thrown, when out of memory. */
+rl_conn *rl_object_wait_conn(rl_object *o, size_t i, const char *key, size_t key_len);
+
+/* A blocking read on every node's waiting connection where op's key lives
+ * (rl_nodes_wait()), bounded by t; votes[] has o->n entries. */
+size_t rl_object_wait(rl_object *o, const rl_op *op, rl_vote *votes, const rl_timeouts *t);
 
 /* Runs op on every node; votes[] has o->n entries. */
 size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early);

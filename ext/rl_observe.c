@@ -5,6 +5,7 @@
 #include "zend_exceptions.h"
 #include "zend_interfaces.h"
 #include "src/lock/rl_watchdog.h"
+#include "src/lock/rl_wait.h"
 #include "src/topology/rl_node.h"
 
 static bool has_log_method(zval *logger)
@@ -54,6 +55,7 @@ void rl_counters_info(void)
 {
     char n[24];
     rl_topology_counts tc;
+    rl_wait_counts wc;
 #define ROW_OF(label, value) \
     snprintf(n, sizeof n, ZEND_ULONG_FMT, (zend_ulong)(value)); \
     php_info_print_table_row(2, label, n);
@@ -72,6 +74,10 @@ void rl_counters_info(void)
     ROW_OF("Cluster slot maps fetched", tc.map_refreshes);
     ROW_OF("Cluster releases on the lock key alone (slot migrating)", tc.one_key_releases);
     ROW("Grants taken back: their reply came after the TTL", late_grants);
+    rl_wait_counts_get(&wc);
+    ROW_OF("Waits ended by the release's wake", wc.woken);
+    ROW_OF("Waits ended by a recheck or the holder's TTL", wc.rechecked);
+    ROW_OF("Waiters' blocking reads failed", wc.wake_errors);
 #undef ROW
 #undef ROW_OF
 }
@@ -80,6 +86,7 @@ void rl_counters_to_array(zval *out)
 {
     uint64_t extended, lost;
     rl_topology_counts tc;
+    rl_wait_counts wc;
 
     array_init(out);
     add_assoc_long(out, "acquired", (zend_long)RL_STAT(acquired));
@@ -98,6 +105,10 @@ void rl_counters_to_array(zval *out)
     add_assoc_long(out, "cluster_map_refreshes", (zend_long)tc.map_refreshes);
     add_assoc_long(out, "cluster_one_key_releases", (zend_long)tc.one_key_releases);
     add_assoc_long(out, "late_grants", (zend_long)RL_STAT(late_grants));
+    rl_wait_counts_get(&wc);
+    add_assoc_long(out, "waits_woken", (zend_long)wc.woken);
+    add_assoc_long(out, "waits_rechecked", (zend_long)wc.rechecked);
+    add_assoc_long(out, "wake_errors", (zend_long)wc.wake_errors);
 }
 
 /* NULL when the metrics are the pool's (or, outside php-fpm, shared with

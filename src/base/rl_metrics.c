@@ -38,6 +38,9 @@ static const struct {
     [RL_M_EXPIRED] = {"expired", "Releases that found the lock expired (its TTL ran out while held)."},
     [RL_M_LOST] = {"lost", "auto_extend locks the watchdog could not keep."},
     [RL_M_FAILED] = {"failed", "Operations that threw a Redis or network error."},
+    [RL_M_WAITS_WOKEN] = {"waits_woken", "Waits in a lock's queue ended by the release's wake."},
+    [RL_M_WAITS_RECHECKED] = {"waits_rechecked", "Waits in a lock's queue ended by the recheck timer or the holder's TTL, not woken."},
+    [RL_M_WAKE_ERRORS] = {"wake_errors", "Blocking reads of a waiter that a node refused or failed (after following redirections)."},
 };
 
 /* Each histogram's name (redislock_<name>) and help line. */

@@ -24,6 +24,9 @@ typedef enum rl_metric {
     RL_M_EXPIRED,       /* releases that found the lock no longer ours (its TTL ran out) */
     RL_M_LOST,          /* auto_extend locks the watchdog could not keep */
     RL_M_FAILED,        /* operations that threw a Redis or network error */
+    RL_M_WAITS_WOKEN,   /* waits in a queue ended by a release's wake (rl_wait.c) */
+    RL_M_WAITS_RECHECKED, /* ended by the recheck timer or the holder's TTL */
+    RL_M_WAKE_ERRORS,   /* a node's blocking read refused or failed */
     RL_M_COUNT
 } rl_metric;
 

@@ -18,14 +18,18 @@ typedef struct rl_lock_nodes {
     /* Runs op on every node; votes[] has n entries, each getting the
      * connection its command went to. need and early as rl_fanout(). */
     size_t (*run)(void *ctx, const rl_op *op, rl_vote *votes, size_t need, int early);
-    /* Node i's wait connection (a second connection per node), NULL when
-     * out of memory. */
-    rl_conn *(*wait_conn)(void *ctx, size_t i);
+    /* Node i's wait connection (a second connection per node) where key
+     * lives (a Cluster's master of its slot), NULL when out of memory. */
+    rl_conn *(*wait_conn)(void *ctx, size_t i, const char *key, size_t key_len);
+    /* A blocking read (a wake wait) on every node's wait connection where
+     * op->key lives, until one node answers yes or t ends; redirections
+     * are followed as run's are. Each vote gets the connection its read
+     * went to. Returns the number of yes votes. */
+    size_t (*wait)(void *ctx, const rl_op *op, rl_vote *votes, const rl_timeouts *t);
     void *ctx;
-    /* Runs op on the connections in votes[0..n): rl_fanout(). An undo, a
-     * fencing write-back and a wake wait go to the connections a tally's
-     * votes name (a Cluster's ASK target is not the node's usual one), not
-     * through run. */
+    /* Runs op on the connections in votes[0..n): rl_fanout(). An undo and a
+     * fencing write-back go to the connections a tally's votes name (a
+     * Cluster's ASK target is not the node's usual one), not through run. */
     size_t (*fanout)(const rl_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t);
     /* The clock: rl_now_us and rl_sleep_until_us (a test's is a fake). */
     int64_t (*now_us)(void);

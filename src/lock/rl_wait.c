@@ -5,7 +5,7 @@
 #include "rl_lock_state.h"
 #include "rl_manyops.h"
 #include "rl_deadlock.h"
-#include "../base/rl_token.h"
+#include "../base/rl_metrics.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,20 +46,41 @@ static void hand_result(const rl_lock_nodes *ns, rl_tally *tally, const char *wa
     }
 }
 
+/* wait_for_wake(): the hooks stopped the wait (the logger threw). */
+#define WAKE_STOPPED (-1000)
+
+static rl_wait_counts counts; /* every thread's: relaxed atomic additions */
+
+void rl_wait_counts_get(rl_wait_counts *out)
+{
+    out->woken = __atomic_load_n(&counts.woken, __ATOMIC_RELAXED);
+    out->rechecked = __atomic_load_n(&counts.rechecked, __ATOMIC_RELAXED);
+    out->wake_errors = __atomic_load_n(&counts.wake_errors, __ATOMIC_RELAXED);
+}
+
+static void count(unsigned long long *field, rl_metric m)
+{
+    (void)__atomic_fetch_add(field, 1, __ATOMIC_RELAXED);
+    rl_metrics_count(m, 1);
+}
+
 /* Blocks on the waiter's wake stream on every node (on its wait
- * connection) until a release names this waiter or until recheck_us,
- * brought forward to NEXT_IN_LINE_US from now when a release names it next
- * in line; wakes naming other waiters are read and blocked on again. 1
+ * connection where the key lives) until a release names this waiter or
+ * until recheck_us, brought forward to NEXT_IN_LINE_US from now when a
+ * release names it next in line; wakes naming other waiters are read and
+ * blocked on again. A node whose read fails (after its redirections were
+ * followed) is counted and told to the hooks; the others block on. 1
  * woken, 2 woken as done (a guard's waiter: the holder's work is over), 0
- * not, -1 when a node cannot block (an error reply), or -RL_E_NOMEM when a
- * wait connection cannot be had. */
+ * not (recheck_us came), -1 when no node could block, WAKE_STOPPED when
+ * the hooks stopped the wait, or -RL_E_NOMEM when a wait connection cannot
+ * be had. */
 static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *like, const char *waiter,
                          int64_t recheck_us, const rl_wait_hooks *hooks)
 {
     rl_op op = {.kind = RL_OP_WAKE_WAIT, .key = like->key, .key_len = like->key_len,
                 .waiter = waiter, .waiter_len = RL_TOKEN_LEN, .guard = like->guard};
     size_t i;
-    int r = 0;
+    int r = 0, stopped = 0;
 
     for (;;) {
         int64_t span = recheck_us - ns->now_us();
@@ -72,21 +93,33 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
         t.reply_us += span;
         t.stop_at_us = recheck_us;
         for (i = 0; i < ns->n; i++) {
-            memset(&tally->votes[i], 0, sizeof tally->votes[i]);
-            if ((tally->votes[i].conn = ns->wait_conn(ns->ctx, i)) == NULL) {
+            rl_conn *c = ns->wait_conn(ns->ctx, i, like->key, like->key_len);
+            if (c == NULL) {
                 return -RL_E_NOMEM;
             }
-            set_wake_limits(tally->votes[i].conn);
+            set_wake_limits(c);
+            memset(&tally->votes[i], 0, sizeof tally->votes[i]);
         }
-        r = ns->fanout(&op, tally->votes, ns->n, 1, 1, &t) > 0;
-        for (i = 0; i < ns->n && r == 0; i++) {
-            if (tally->votes[i].err.code == RL_E_REPLY) {
-                r = -1;
+        r = ns->wait(ns->ctx, &op, tally->votes, &t) > 0;
+        for (i = 0; i < ns->n; i++) {
+            const rl_vote *v = &tally->votes[i];
+            if (v->err.code != RL_OK && v->err.code != RL_E_SKIPPED) {
+                count(&counts.wake_errors, RL_M_WAKE_ERRORS);
+                if (hooks->wake_failed != NULL && hooks->wake_failed(hooks->log_ctx, like->key, like->key_len, v) != 0) {
+                    stopped = 1;
+                }
             }
-            again = again || tally->votes[i].err.code == RL_OK; /* read wakes of others, or timed out */
-            if (tally->votes[i].err.code == RL_OK && tally->votes[i].value == RL_WAKE_NEXT
-                && ns->now_us() + NEXT_IN_LINE_US < recheck_us) {
+            again = again || v->err.code == RL_OK; /* read wakes of others, or timed out */
+            if (r == 0 && v->err.code == RL_OK && v->value == RL_WAKE_NEXT && ns->now_us() + NEXT_IN_LINE_US < recheck_us) {
                 recheck_us = ns->now_us() + NEXT_IN_LINE_US;
+            }
+        }
+        if (stopped) {
+            return WAKE_STOPPED;
+        }
+        for (i = 0; i < ns->n && r == 0 && !again; i++) {
+            if (tally->votes[i].err.code != RL_E_SKIPPED) {
+                r = -1; /* no node could block; skipped ones all: the recheck came */
             }
         }
         if (r != 0 || !again) {
@@ -143,7 +176,9 @@ static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, con
             continue;
         }
         rl_queued_parse(rest, id, &holder, &holder_len);
-        if (v->err.code == RL_OK && !v->yes && id[0] != '\0' && (c = ns->wait_conn(ns->ctx, i)) != NULL) {
+        if (v->err.code == RL_OK && !v->yes && id[0] != '\0'
+            && (c = ns->wait_conn(ns->ctx, i, op->kind == RL_OP_LOCK_MANY ? op->keys[at] : op->key,
+                                  op->kind == RL_OP_LOCK_MANY ? op->key_lens[at] : op->key_len)) != NULL) {
             rl_wake_cursor_set(c, op->waiter, op->waiter_len, id);
         }
     }
@@ -244,7 +279,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
     char waiter[RL_TOKEN_LEN + 1], token[RL_NAMED_TOKEN_MAX + 1];
     rl_op op = *like;
     rl_tally wake; /* the wake waits' and the leave's votes */
-    int queued = 0, r = 0;
+    int queued = 0, r = 0, failed_reads = 0; /* blocking reads failed in a row */
     look l = {.queued_at = 0, .wait_at = -1}; /* queued_at: a lock of several's keys queued at */
 
     *status = 0;
@@ -293,8 +328,10 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
         if (r == 2) {
             /* told by a look, not by its wake: the done entry is in the
              * stream already; read it for the holder's result */
-            if (like->guard && hooks->result != NULL && wait_for_wake(ns, &wake, &op, waiter, ns->now_us() + DONE_READ_US, hooks) == -RL_E_NOMEM) {
-                *status = RL_E_NOMEM;
+            int read = like->guard && hooks->result != NULL
+                       ? wait_for_wake(ns, &wake, &op, waiter, ns->now_us() + DONE_READ_US, hooks) : 0;
+            if (read == -RL_E_NOMEM || read == WAKE_STOPPED) {
+                *status = read == WAKE_STOPPED ? 0 : RL_E_NOMEM;
                 r = -1;
             }
             queued = ns->n > 1; /* off this node's queue; the others' may have missed the release */
@@ -321,26 +358,40 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
         op.enqueue = l.pttl == RL_PTTL_TAKEN_BACK;
         recheck = recheck_at(ns->now_us(), l.pttl == RL_PTTL_TAKEN_BACK ? 0 : l.pttl, promoting, deadline_us);
         if (like->nkeys > 0 && l.wait_at < 0) {
-            woken = -1; /* no node queued it: look at recheck */
-        } else {
-            woken = wait_for_wake(ns, &wake, &at, waiter, recheck, hooks);
+            /* no node queued it (nothing to block on): look at recheck */
+            ns->sleep_until_us(recheck);
+            count(&counts.rechecked, RL_M_WAITS_RECHECKED);
+            continue;
         }
-        if (woken == -RL_E_NOMEM) {
-            *status = RL_E_NOMEM;
+        woken = wait_for_wake(ns, &wake, &at, waiter, recheck, hooks);
+        if (woken == -RL_E_NOMEM || woken == WAKE_STOPPED) {
+            *status = woken == WAKE_STOPPED ? 0 : RL_E_NOMEM;
             r = -1;
             break;
         }
         if (woken == 2) {
             /* the holder's work is over: its release took us off every
              * queue it reached (one node: nothing to leave) */
+            count(&counts.woken, RL_M_WAITS_WOKEN);
             r = 2;
             queued = queued && ns->n > 1;
             break;
         }
         if (woken < 0) {
-            ns->sleep_until_us(recheck); /* a node that cannot block: look at recheck */
-        } else if (woken) {
+            /* no node could block (counted and told): look again at once
+             * (routed anew: a moved slot's read goes to its new master); a
+             * second failure in a row waits for the recheck */
+            if (++failed_reads > 1) {
+                ns->sleep_until_us(recheck);
+            }
+            continue;
+        }
+        failed_reads = 0;
+        if (woken) {
+            count(&counts.woken, RL_M_WAITS_WOKEN);
             op.enqueue = 1; /* the release took us off the queue */
+        } else {
+            count(&counts.rechecked, RL_M_WAITS_RECHECKED);
         }
     }
     if (queued && like->nkeys == 0) {

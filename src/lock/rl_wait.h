@@ -39,7 +39,22 @@ typedef struct rl_wait_hooks {
     /* A guard's waiter woken as done with the holder's result (the release's
      * op->value): value is malloc'd, the hook's to free. NULL: not wanted. */
     void (*result)(void *ctx, char *value, size_t len);
+    /* A node's blocking read of key's wake stream failed (v: its vote,
+     * the node's answer or error): told to the logger. 0, or -1 to stop the wait (the logger
+     * threw). NULL: not told. */
+    int (*wake_failed)(void *log_ctx, const char *key, size_t key_len, const rl_vote *v);
+    void *log_ctx;
 } rl_wait_hooks;
+
+/* Counts of every wait of the process (all threads); the pool's metrics
+ * count them too. */
+typedef struct rl_wait_counts {
+    unsigned long long woken;       /* blocking reads ended by a release's wake naming the waiter */
+    unsigned long long rechecked;   /* ended by the recheck timer or the holder's TTL, not woken */
+    unsigned long long wake_errors; /* a node's blocking read refused or failed (redirections followed) */
+} rl_wait_counts;
+
+void rl_wait_counts_get(rl_wait_counts *out);
 
 /* Waits until deadline_us (monotonic) for like: an RL_OP_LOCK_WAIT with
  * its key, ttl_ms, mode, limit, fencing, promote and guard, and token the

@@ -112,10 +112,23 @@ static size_t fake_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need
     return answer(current, op, votes, n, need, early, 1, t);
 }
 
-static rl_conn *fake_wait_conn(void *ctx, size_t i)
+static rl_conn *fake_wait_conn(void *ctx, size_t i, const char *key, size_t key_len)
 {
     fake_nodes *f = ctx;
+    (void)key;
+    (void)key_len;
     return &f->wait_conns[i];
+}
+
+/* A wake wait: on the wait connections, recorded as a fan-out. */
+static size_t fake_wait(void *ctx, const rl_op *op, rl_vote *votes, const rl_timeouts *t)
+{
+    fake_nodes *f = ctx;
+    size_t i;
+    for (i = 0; i < f->ns.n; i++) {
+        votes[i].conn = &f->wait_conns[i];
+    }
+    return answer(f, op, votes, f->ns.n, 1, 1, 1, t);
 }
 
 void fake_nodes_init(fake_nodes *f, size_t n, const fake_reply *script, size_t nscript)
@@ -129,6 +142,7 @@ void fake_nodes_init(fake_nodes *f, size_t n, const fake_reply *script, size_t n
     f->ns.quorum = rl_quorum_of(n);
     f->ns.run = fake_run;
     f->ns.wait_conn = fake_wait_conn;
+    f->ns.wait = fake_wait;
     f->ns.ctx = f;
     f->ns.fanout = fake_fanout;
     f->ns.now_us = fake_clock;

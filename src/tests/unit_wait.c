@@ -9,6 +9,7 @@
 #include "fake_nodes.h"
 #include "../lock/rl_wait.h"
 #include "../lock/rl_lockops.h"
+#include "../base/rl_status.h"
 
 static fake_nodes f;
 
@@ -183,17 +184,53 @@ UNIT_TEST(test_wait_leaves_only_when_queued)
     CHECK(f.ncalls == 2 && f.calls[1].op.kind == LV, "and the queue is left");
 }
 
-/* A node that cannot block (an error reply): sleep until the recheck. */
+/* A node that cannot block (an error reply): counted, told to the hook,
+ * and looked at again at once (routed anew); a second failure in a row
+ * sleeps until the recheck. */
+static size_t wake_failures;
+static int count_wake_failure(void *ctx, const char *key, size_t key_len, const rl_vote *v)
+{
+    (void)ctx;
+    wake_failures += key_len == 1 && key[0] == 'k' && v->err.code == RL_E_REPLY;
+    return 0;
+}
+
 UNIT_TEST(test_wait_node_cannot_block)
 {
-    static const fake_reply s[] = {R("n", 300), R("e"), R("y"), R("n")};
+    static const fake_reply s[] = {R("n", 300), R("e"), R("n", 300), R("e"), R("y"), R("n")};
+    static const rl_wait_hooks told = {ours_before, attempted, NULL, NULL, count_wake_failure, NULL};
     rl_op shared = like;
+    rl_wait_counts before, after;
+    int status = -1;
 
     shared.mode = RL_MODE_SHARED;
-    CHECK(wait_with(1, &shared, 60000000, 0, s, 4) == 1, "won");
-    CHECK(f.nsleeps == 1 && f.slept_until[0] == T0 + 301000, "slept until the recheck");
-    CHECK(f.calls[2].at_us == T0 + 301000, "looked at again then");
+    memset(&seen, 0, sizeof seen);
+    wake_failures = 0;
+    rl_wait_counts_get(&before);
+    fake_nodes_init(&f, 1, s, 6);
+    CHECK(rl_wait_run(&f.ns, &shared, T0 + 60000000, 0, &told, &status) == 1 && status == 0, "won");
+    rl_wait_counts_get(&after);
+    CHECK(f.calls[1].fanout && f.calls[1].node[0] == 100 && f.calls[1].op.kind == RL_OP_WAKE_WAIT,
+          "the wake wait went to the wait connection");
+    CHECK(f.calls[2].at_us == T0, "the first failure: looked at again at once");
+    CHECK(f.nsleeps == 1 && f.slept_until[0] == T0 + 301000, "the second in a row: slept until the recheck");
+    CHECK(f.calls[4].at_us == T0 + 301000, "looked at again then");
+    CHECK(wake_failures == 2 && after.wake_errors - before.wake_errors == 2, "each failure told and counted");
+    CHECK(after.woken == before.woken && after.rechecked == before.rechecked, "neither woken nor rechecked");
     CHECK(f.calls[0].waiter[0] == 's', "a shared waiter's id starts with s");
+}
+
+/* A wake wait that ends by a wake counts as woken; one that runs to its
+ * recheck as rechecked. */
+UNIT_TEST(test_wait_counts_woken_and_rechecked)
+{
+    static const fake_reply s[] = {R("n", 300), BLOCK("n"), R("n", 300), R("y"), R("y"), R("n")};
+    rl_wait_counts before, after;
+    rl_wait_counts_get(&before);
+    CHECK(wait_with(1, &like, 60000000, 0, s, 6) == 1, "won");
+    rl_wait_counts_get(&after);
+    CHECK(after.rechecked - before.rechecked == 1 && after.woken - before.woken == 1
+          && after.wake_errors == before.wake_errors, "one rechecked, one woken, no error");
 }
 
 /* A guard's waiter woken as done: the wait ends without the lock (2), and

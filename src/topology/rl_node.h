@@ -33,8 +33,9 @@ typedef struct rl_node_ops {
     int (*route)(rl_node *n, const char *key, size_t key_len, const rl_timeouts *lookup, rl_error *err);
     /* After the fan-out: when the vote is a redirection or a sign that the
      * topology changed, replaces it with the outcome of following that
-     * (bounded by t; a Sentinel master is looked up again within lookup).
-     * NULL: nothing to follow. */
+     * (bounded by t; a Sentinel master is looked up again within lookup),
+     * on a connection of the vote's connection's role (a blocking read is
+     * followed on waiting connections). NULL: nothing to follow. */
     void (*follow)(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t, const rl_timeouts *lookup);
     /* The waiting connection (a second one, for blocking reads) of where
      * n->conn points; NULL when out of memory. */
@@ -71,6 +72,13 @@ rl_node *rl_direct_node_new(const rl_endpoint *ep, const rl_conn_source *conns);
  * Returns the number of yes votes. */
 size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, size_t need, int early,
                     const rl_timeouts *t, const rl_timeouts *lookup);
+
+/* A blocking read (a waiter's wake wait) on every node at once, until one
+ * answers: as rl_nodes_run(), on each node's waiting connection of where
+ * op->key lives, and a redirection or failover followed there on a
+ * waiting connection too. Returns the number of yes votes. */
+size_t rl_nodes_wait(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, const rl_timeouts *t,
+                     const rl_timeouts *lookup);
 
 /* Runs op on one connection alone, into *vote (cleared first). */
 void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeouts *t);

@@ -269,6 +269,8 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
     rl_follow_state st = {0};
     unsigned slot;
     rl_error tryagain, last;
+    /* a blocking read is followed on waiting connections, as it was sent */
+    rl_conn_role role = vote->conn->role;
 
     if (vote->err.code == RL_OK || (vote->err.code != RL_E_REPLY && vote->err.code != RL_E_CONNECT
                                   && vote->err.code != RL_E_TIMEOUT && vote->err.code != RL_E_IO)) {
@@ -325,7 +327,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
                 return;
             }
             c = slot_conn(g, slot, t, &last);
-            if (c == was) {
+            if (c != NULL && rl_endpoint_same_node(&c->ep, &was->ep)) {
                 return; /* the cluster still names it: its failure stands */
             }
             again.repeat = 1;
@@ -336,6 +338,11 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
         }
         if (!again.asking) {
             point(g, c);
+        }
+        if (role == RL_ROLE_WAIT && (c = node_conn(g, c->ep.host, c->ep.port, RL_ROLE_WAIT)) == NULL) {
+            rl_error_set(&last, RL_E_NOMEM, "out of memory");
+            rl_vote_set_error(vote, &last);
+            return;
         }
         again.one_key = st.one_key == 1;
         rl_node_run_one(&again, vote, c, t);

@@ -55,15 +55,24 @@ void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeou
 /* Up to this many nodes, the run's work arrays are on the stack. */
 #define STACK_NODES 8
 
-size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, size_t need, int early,
-                    const rl_timeouts *t, const rl_timeouts *lookup)
+/* Where node's command goes, routed: its command connection, or for a
+ * blocking read (waiting) the waiting connection of the same node. NULL
+ * when that cannot be had (out of memory). */
+static rl_conn *routed_conn(rl_node *node, int waiting)
+{
+    return waiting ? node->ops->wait_conn(node) : node->conn;
+}
+
+static size_t run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, size_t need, int early,
+                  const rl_timeouts *t, const rl_timeouts *lookup, int waiting)
 {
     rl_vote stack[STACK_NODES], *sub = n <= STACK_NODES ? stack : calloc(n, sizeof *sub);
     char fstack[STACK_NODES], *failed = n <= STACK_NODES ? fstack : calloc(n, 1);
+    rl_conn *cstack[STACK_NODES], **conns = n <= STACK_NODES ? cstack : calloc(n, sizeof *conns);
     rl_error err;
     size_t i, k = 0, yes = 0;
 
-    if (sub == NULL || failed == NULL) {
+    if (sub == NULL || failed == NULL || conns == NULL) {
         rl_error_set(&err, RL_E_NOMEM, "out of memory");
         for (i = 0; i < n; i++) {
             rl_vote_failed(&votes[i], nodes[i]->conn, &err);
@@ -79,18 +88,24 @@ size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *v
             rl_vote_failed(&votes[i], node->conn, &err);
             continue;
         }
+        if ((conns[i] = routed_conn(node, waiting)) == NULL) {
+            failed[i] = 1;
+            rl_error_set(&err, RL_E_NOMEM, "out of memory");
+            rl_vote_failed(&votes[i], node->conn, &err);
+            continue;
+        }
         k++;
     }
     if (k == n) { /* every node routed (the usual case): no copies */
         for (i = 0; i < n; i++) {
-            votes[i].conn = nodes[i]->conn;
+            votes[i].conn = conns[i];
         }
         rl_fanout(op, votes, n, need, early, t);
     } else if (k > 0) {
         for (i = 0, k = 0; i < n; i++) {
             if (!failed[i]) {
                 memset(&sub[k], 0, sizeof sub[k]);
-                sub[k++].conn = nodes[i]->conn;
+                sub[k++].conn = conns[i];
             }
         }
         rl_fanout(op, sub, k, need, early, t);
@@ -113,7 +128,22 @@ done:
     if (failed != fstack) {
         free(failed);
     }
+    if (conns != cstack) {
+        free(conns);
+    }
     return yes;
+}
+
+size_t rl_nodes_run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, size_t need, int early,
+                    const rl_timeouts *t, const rl_timeouts *lookup)
+{
+    return run(nodes, n, op, votes, need, early, t, lookup, 0);
+}
+
+size_t rl_nodes_wait(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *votes, const rl_timeouts *t,
+                     const rl_timeouts *lookup)
+{
+    return run(nodes, n, op, votes, 1, 1, t, lookup, 1);
 }
 
 void rl_topology_cache_free(rl_topology_cache *cache)

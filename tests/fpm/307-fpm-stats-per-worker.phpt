@@ -45,7 +45,8 @@ for ($round = 0; $round < 3; $round++) {
 array_push($responses, ...$fpm->requestAll(array_fill(0, 4, ['ops.php', $q + ['sleep' => 0]]), 1));
 
 $per = ['acquired' => 2, 'acquired_shared' => 0, 'acquired_permits' => 0, 'contended' => 2, 'failed' => 1, 'released' => 1, 'auto_released' => 0, 'expired' => 1, 'lost' => 0, 'auto_extended' => 0,
-        'cluster_redirects' => 0, 'cluster_map_refreshes' => 0, 'cluster_one_key_releases' => 0, 'late_grants' => 0];
+        'cluster_redirects' => 0, 'cluster_map_refreshes' => 0, 'cluster_one_key_releases' => 0, 'late_grants' => 0,
+        'waits_woken' => 0, 'waits_rechecked' => 1, 'wake_errors' => 0]; // the 50 ms wait ends at its deadline
 $served = [];
 $bad = 0;
 $shown = [];
@@ -98,6 +99,9 @@ cluster_redirects: 0
 cluster_map_refreshes: 0
 cluster_one_key_releases: 0
 late_grants: 0
+waits_woken: 0
+waits_rechecked: 1
+wake_errors: 0
 DEAD command: closed, 0 connects, 0 reconnects, 0 dropped
 SERVER command: open, 1 connects, 0 reconnects, 0 dropped
 SERVER wait: open, connected
@@ -116,6 +120,9 @@ cluster_redirects: 0
 cluster_map_refreshes: 0
 cluster_one_key_releases: 0
 late_grants: 0
+waits_woken: 0
+waits_rechecked: 2
+wake_errors: 0
 DEAD command: closed, 0 connects, 0 reconnects, 0 dropped
 SERVER command: open, 1 connects, 0 reconnects, 0 dropped
 SERVER wait: open, connected
