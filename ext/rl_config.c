@@ -125,6 +125,11 @@ static zend_result set_refresh_own(rl_settings *s, zval *v, uint32_t argnum, con
     return opt_bool(v, &s->refresh_own, argnum, name);
 }
 
+static zend_result set_deadlock_detection(rl_settings *s, zval *v, uint32_t argnum, const char *name)
+{
+    return opt_bool(v, &s->deadlock_detection, argnum, name);
+}
+
 static zend_result set_fencing(rl_settings *s, zval *v, uint32_t argnum, const char *name)
 {
     return opt_bool(v, &s->fencing, argnum, name);
@@ -295,6 +300,7 @@ static const struct rl_option {
     {"auto_release", set_auto_release, false},
     {"reentrant", set_reentrant, false},
     {"refresh_own", set_refresh_own, false},
+    {"deadlock_detection", set_deadlock_detection, false},
     {"fencing", set_fencing, false},
     {"holder_names", set_holder_names, false},
     {"auto_extend", set_auto_extend, false},
@@ -333,6 +339,7 @@ zend_result rl_settings_parse(rl_settings *s, HashTable *given, uint32_t argnum,
     s->auto_release = RLG(auto_release);
     s->reentrant = true;
     s->refresh_own = true;
+    s->deadlock_detection = true;
     s->drift_factor = 0.01;
     s->replica_timeout = 0.1;
     s->tls_verify_peer = s->tls_verify_peer_name = true;

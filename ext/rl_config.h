@@ -21,6 +21,7 @@ typedef struct rl_settings {
     bool auto_release;
     bool reentrant;          /* false: one object serves many owners (no re-entry) */
     bool refresh_own;        /* false: lock() naming a token that holds the lock finds it held */
+    bool deadlock_detection; /* waits of lock() and lockMany() look for cycles (rl_traced_wait.c) */
     bool fencing;            /* number every acquisition (fencingToken()) */
     bool holder_names;       /* tokens carry host, pid and request (inspect(), the redislock command) */
     bool auto_extend;        /* the watchdog thread keeps locks extended */

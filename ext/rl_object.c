@@ -224,6 +224,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
     o->auto_release = s->auto_release;
     o->reentrant = s->reentrant;
     o->refresh_own = s->refresh_own;
+    o->deadlock_detection = s->deadlock_detection;
     o->fencing = s->fencing;
     o->holder_names = s->holder_names;
     o->auto_extend = s->auto_extend;

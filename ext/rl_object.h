@@ -39,6 +39,7 @@ struct rl_object {
     bool auto_release;
     bool reentrant;        /* false: held records per owner (key => chain), no re-entry */
     bool refresh_own;      /* false: lock() naming a token that holds the lock finds it held (SET NX) */
+    bool deadlock_detection; /* option deadlock_detection: waits look for cycles */
     bool fencing;          /* acquisitions are numbered (fence counter per key) */
     bool holder_names;     /* fresh tokens name their holder (rl_token_named) */
     bool auto_extend;      /* the watchdog keeps its locks extended */

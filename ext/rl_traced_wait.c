@@ -44,7 +44,7 @@ int rl_lock_wait_traced(rl_object *o, const rl_lock_nodes *ns, rl_op *like, int6
     told.wake_failed = wake_failed;
     told.log_ctx = o;
 
-    if (traced) {
+    if (traced && o->deadlock_detection) {
         edges = edges_key(o);
         memset(&dl, 0, sizeof dl);
         dl.edges_key = ZSTR_VAL(edges);
