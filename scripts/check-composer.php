@@ -26,6 +26,10 @@ if (!preg_match('{^[a-z0-9]([_.-]?[a-z0-9]+)*/[a-z0-9](([_.]|-{1,2})?[a-z0-9]+)*
 if (!preg_match('{<license[^>]*>\s*' . preg_quote((string)($json['license'] ?? '?'), '{') . '\s*</license>}', $packageXml)) {
     $problems[] = 'license differs from package.xml';
 }
+preg_match('/^#define PHP_REDISLOCK_VERSION "(.*)"/m', (string)file_get_contents("$root/ext/php_redislock.h"), $v);
+if (($json['version'] ?? null) !== ($v[1] ?? '')) {
+    $problems[] = 'version must be the extension\'s (ext/php_redislock.h: ' . ($v[1] ?? '?') . '), as package.xml has it';
+}
 if (!isset($json['require']['php'])) {
     $problems[] = 'require.php missing';
 }

@@ -16,14 +16,14 @@ role_of() {
     case "$1" in
         tests/*) echo test ;;
         bridge/bin/*) echo script ;;   # the redislock command, installed in PEAR's bin_dir
-        README.md|CONTRIBUTING.md|LICENSE|DESIGN.md|docs/*) echo doc ;;
+        README.md|CHANGELOG.md|CONTRIBUTING.md|LICENSE|DESIGN.md|docs/*) echo doc ;;
         *) echo src ;;
     esac
 }
 
 # What a pecl user needs to build, test and read; not CI, benchmarks or dev scripts.
 shipped() {
-    git ls-files config.m4 src ext stubs tests bridge/bin README.md CONTRIBUTING.md LICENSE DESIGN.md docs | sort
+    git ls-files config.m4 src ext stubs tests bridge/bin README.md CHANGELOG.md CONTRIBUTING.md LICENSE DESIGN.md docs | sort
 }
 
 render() {
