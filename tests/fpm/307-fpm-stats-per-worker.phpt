@@ -52,7 +52,14 @@ $bad = 0;
 $shown = [];
 foreach ($responses as $res) {
     $pid = RlTestFpm::pidOf($res);
-    [, $ok, $json] = explode("\n", $res['body']);
+    $lines = explode("\n", $res['body']);
+    if (count($lines) < 3) { // say what came instead (a load's timeout, a worker's death), and fail
+        $bad++;
+        echo "a response without its counters: status {$res['status']}, exit {$res['exit']}, body ",
+            json_encode($res['body']), ", stderr ", json_encode($res['stderr']), "\n";
+        continue;
+    }
+    [, $ok, $json] = $lines;
     $s = json_decode($json, true);
     $n = $served[$pid] = ($served[$pid] ?? 0) + 1;
     $want = array_map(fn($v) => $v * $n, $per);
