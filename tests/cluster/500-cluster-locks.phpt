@@ -7,6 +7,7 @@ redislock
 --FILE--
 <?php
 require __DIR__ . '/../cluster.inc';
+require __DIR__ . '/../timing.inc';
 
 $c = new RlTestCluster();
 $seeds = $c->seeds();
@@ -46,24 +47,25 @@ var_dump($l->releaseLock('c500r'));
 var_dump($l->unlock('c500', $t));
 
 // waiting woken at release: the wait connection goes to the slot's master
-$short = $l->lock('c500w', 60000);
-$child = rl_php_child_start('
-    $o = new RedisLock(["cluster" => ' . var_export($seeds, true) . ']);
-    $t0 = microtime(true);
-    $t = $o->lock("c500w", 5000, 10.0);
-    printf("%s %.3f\n", $t ? "got" : "none", microtime(true) - $t0);
-    $o->unlock("c500w", $t);
-');
+// (the waiter's stats() say what ended its wait: the release's wake, not
+// its TTL or recheck; counts, not its clock, which a busy machine bends)
 $m = $c->masterFor('lock:c500w');
-rl_wait_until(fn() => $c->cmd($m, 'LLEN', rl_derived_key('lock:c500w', 'q')) === 1, 30.0);
-echo "queue, reservation and wake stream in the lock's slot: ",
-    json_encode(array_map(fn($k) => $c->slotOf($k) === $c->slotOf('lock:c500w'),
-                          [rl_derived_key('lock:c500w', 'q'), rl_derived_key('lock:c500w', 'r'), rl_derived_key('lock:c500w', 'A')])), "\n";
-usleep(200000);
-$l->unlock('c500w', $short);
-[$code, $out] = $child->wait(60.0);
-[$got, $secs] = explode(' ', trim($out));
-echo "waiter: $got, woken by the release (not after the 60 s TTL): ", var_export((float)$secs < 5.0, true), "\n";
+$mc = new RlTestRedis($m);
+$inSlot = null;
+$seen = rl_timing_until_woken('c500w', function () use ($l, $c, $m, $mc, $seeds, &$inSlot) {
+    $short = $l->lock('c500w', 60000);
+    $child = rl_woken_waiter('new RedisLock(["cluster" => ' . var_export($seeds, true) . '])',
+        '$t = $l->lock("c500w", 5000, 30.0); $got = $t ? "got" : "none"; $l->unlock("c500w", $t);');
+    rl_wait_until(fn() => $c->cmd($m, 'LLEN', rl_derived_key('lock:c500w', 'q')) === 1, 30.0);
+    $inSlot ??= json_encode(array_map(fn($k) => $c->slotOf($k) === $c->slotOf('lock:c500w'),
+        [rl_derived_key('lock:c500w', 'q'), rl_derived_key('lock:c500w', 'r'), rl_derived_key('lock:c500w', 'A')]));
+    rl_timing_blocked($mc, 'c500w');
+    $l->unlock('c500w', $short);
+    return rl_timing_counts($child, 60.0);
+});
+echo "queue, reservation and wake stream in the lock's slot: $inSlot\n";
+echo "waiter: ", $seen['got'] ?? 'nothing', ", woken by the release (not after the 60 s TTL): ",
+    var_export(rl_timing_woken($seen), true), rl_timing_woken($seen) ? '' : ' ' . json_encode($seen), "\n";
 
 // synchronized()
 echo "synchronized: ", $l->synchronized('c500s', fn($tok) => $c->cmd($c->masterFor('lock:c500s'), 'GET', 'lock:c500s') === $tok ? 'ran holding it' : 'not held'), "\n";
