@@ -1,5 +1,5 @@
 --TEST--
-connect_timeout (option and INI, float seconds): a listener that never completes the handshake fails with "connect timed out" after about that long
+connect_timeout (option and INI, float seconds): a listener that never completes the handshake fails with "connect timed out after N ms", not before that long
 --SKIPIF--
 <?php
 require __DIR__ . '/../skipif.inc';
@@ -51,27 +51,32 @@ $call = function (callable $f) use ($port) {
     return [$res, (hrtime(true) - $t0) / 1e9];
 };
 
+// Each connect waits at least its timeout (it does not fire early) and the
+// message says how long; the upper bound only says it did not hang (10x the
+// timeout): a busy machine makes a closer one false.
+$hang = fn(float $timeout) => ($vg ? 30 : 10) * $timeout;
+
 echo "-- option 'connect_timeout' => 0.3\n";
 $lock = new RedisLock($addr, ['connect_timeout' => 0.3]);
 [$res, $s] = $call(fn() => $lock->lock('a', 1000));
 echo $res, "\n";
-echo "about 0.3 s: ", ($s >= 0.25 && $s < ($vg ? 5.0 : 1.2)) ? 'yes' : "no ($s s)", "\n";
+echo "at least 0.3 s, did not hang: ", ($s >= 0.25 && $s < $hang(0.3)) ? 'yes' : "no ($s s)", "\n";
 [$res, $s] = $call(fn() => $lock->acquireLock('a', 1));
 echo $res, "\n";
-echo "the only node, asked again: about 0.3 s: ", ($s >= 0.25 && $s < ($vg ? 5.0 : 1.2)) ? 'yes' : "no ($s s)", "\n";
+echo "the only node, asked again: at least 0.3 s, did not hang: ", ($s >= 0.25 && $s < $hang(0.3)) ? 'yes' : "no ($s s)", "\n";
 
 echo "-- the INI's 1.5 s (own connection)\n";
 [$res, $s] = $call(fn() => (new RedisLock($addr, ['persistent' => false]))->lock('a', 1000));
 echo $res, "\n";
-echo "about 1.5 s: ", ($s >= 1.4 && $s < ($vg ? 8.0 : 3.5)) ? 'yes' : "no ($s s)", "\n";
+echo "at least 1.5 s, did not hang: ", ($s >= 1.4 && $s < $hang(1.5)) ? 'yes' : "no ($s s)", "\n";
 ?>
 --EXPECTF--
 queue full: yes
 -- option 'connect_timeout' => 0.3
 RedisLockConnectionException: Redis node 127.0.0.1:PORT: connect timed out after 300 ms
-about 0.3 s: yes
+at least 0.3 s, did not hang: yes
 RedisLockConnectionException: Redis node 127.0.0.1:PORT: connect timed out after 300 ms
-the only node, asked again: about 0.3 s: yes
+the only node, asked again: at least 0.3 s, did not hang: yes
 -- the INI's 1.5 s (own connection)
 RedisLockConnectionException: Redis node 127.0.0.1:PORT: connect timed out after 1500 ms
-about 1.5 s: yes
+at least 1.5 s, did not hang: yes
