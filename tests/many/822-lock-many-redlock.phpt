@@ -1,5 +1,5 @@
 --TEST--
-RedLock lockMany(): a quorum of all-or-nothing grants; a node that refused (one resource held there) keeps nothing of the call, nor do the others when the quorum is missed; a minority of nodes down still locks; a majority down throws naming the nodes; a waiter is woken at the release
+RedLock lockMany(): a quorum of all-or-nothing grants; a node that refused (one resource held there) keeps nothing of the call, nor do the others when the quorum is missed; a minority of nodes down still locks; a majority down throws naming the nodes; a waiter is woken at the release (its stats() count the wake)
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -10,7 +10,8 @@ require __DIR__ . '/../redislock_test.inc';
 
 $nodes = [new RlTestServer(), new RlTestServer(), new RlTestServer()];
 $servers = array_map(fn($n) => $n->addr(), $nodes);
-$rl = new RedLock($servers, 10, 1, ['connect_timeout' => 0.5, 'timeout' => 0.5]);
+// timeouts a loaded machine's replies keep within (a killed node refuses at once)
+$rl = new RedLock($servers, 10, 1, ['connect_timeout' => 5.0, 'timeout' => 5.0]);
 $on = function (string $name) use ($nodes): string {
     return implode(' ', array_map(fn($n) => $n->client()->get("lock:$name") === null ? '-' : 'x', $nodes));
 };
@@ -55,21 +56,35 @@ $own->unlock('c822', 'owner-822');
 (new RedisLock($servers[2]))->forceUnlock('b822');                 // what it took on node 2 (else its TTL ends it)
 
 echo "-- woken at the release\n";
-// the release comes once the waiter is queued; its wait (1.9 s) is shorter
-// than its first look (2 s): only a wake can end it with the locks (valgrind's
-// slowdown gets a long wait, the timing is the normal pass's)
-$child = rl_php_child_start('
-    $r = new RlTestRedis(' . var_export($servers[0], true) . ');
-    rl_wait_until(fn() => $r->cmd("EXISTS", rl_derived_key("lock:b822", "q")) === 1, 30.0);
-    usleep(100000);
-    (new RlTestRedis(' . var_export($servers[2], true) . '))->cmd("SET", "stamp822", (string)microtime(true));
-    (new RedisLock(' . var_export($servers[0], true) . '))->forceUnlock("b822");
-    (new RedisLock(' . var_export($servers[1], true) . '))->forceUnlock("b822");
-');
-$t = $rl->lockMany(['a822', 'b822'], 30000, rl_under_valgrind() ? 30.0 : 1.9);
-$late = microtime(true) - (float)$nodes[2]->client()->get('stamp822');
-echo "had them: ", is_string($t) ? 'yes' : 'no', "; soon after the release: ", $late < (rl_under_valgrind() ? 10 : 1.5) ? 'yes' : "NO ($late s)", "\n";
-$child->wait(30);
+// the release comes once the waiter is queued; counted, not timed: its
+// wait ends by the release's wake (stats(): waits_woken, no wake error).
+// A round where its 2 s look came just as the holder let go (took them
+// without a wake, no error) is run again, at most 3 in all.
+for ($round = 1; ; $round++) {
+    // held on nodes 0 and 1 (the first round: by $one and $two still)
+    $held = [new RedisLock($servers[0]), new RedisLock($servers[1])];
+    foreach ($held as $h) {
+        $h->lock('b822', 30000);
+    }
+    $child = rl_php_child_start('
+        $r = new RlTestRedis(' . var_export($servers[0], true) . ');
+        rl_wait_until(fn() => $r->cmd("EXISTS", rl_derived_key("lock:b822", "q")) === 1, 60.0);
+        (new RedisLock(' . var_export($servers[0], true) . '))->forceUnlock("b822");
+        (new RedisLock(' . var_export($servers[1], true) . '))->forceUnlock("b822");
+    ');
+    $before = RedisLock::stats();
+    $t = $rl->lockMany(['a822', 'b822'], 30000, 60.0);
+    $after = RedisLock::stats();
+    $child->wait(60);
+    $woken = $after['waits_woken'] - $before['waits_woken'];
+    $errors = $after['wake_errors'] - $before['wake_errors'];
+    if (!is_string($t) || $woken >= 1 || $errors > 0 || $round === 3) {
+        break;
+    }
+    rl_test_note("woken at the release: round $round took the locks at its own look as the holder let go (not woken): run again");
+    $rl->unlockMany(['a822', 'b822'], $t);
+}
+echo "had them: ", is_string($t) ? 'yes' : 'no', "; woken: ", $woken >= 1 ? 'yes' : 'no', ", wake errors: $errors\n";
 var_dump($rl->unlockMany(['a822', 'b822'], $t));
 
 echo "-- a minority down\n";
@@ -103,7 +118,7 @@ a822: - - -
 NULL
 c822 still the owner's on: x x x
 -- woken at the release
-had them: yes; soon after the release: yes
+had them: yes; woken: yes, wake errors: 0
 bool(true)
 -- a minority down
 won: yes; a822 on the live nodes: yes
