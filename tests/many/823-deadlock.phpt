@@ -1,5 +1,5 @@
 --TEST--
-Deadlocks detected: a cycle of 2 and of 3 processes (lock() and lockMany()): the wait that closes it gets RedisLockDeadlockException (code 19, naming the cycle) at once, the others have their locks once it lets go; a wait for one's own lock (another object's) is no cycle; a holder killed mid-cycle leaves no edge behind and its lock is had at its TTL
+Deadlocks detected: a cycle of 2 and of 3 processes (lock() and lockMany()): the wait that closes it gets RedisLockDeadlockException (code 19, naming the cycle) at once (before any of its waits ended), the others have their locks once it lets go; a wait for one's own lock (another object's) is no cycle; a holder killed mid-cycle leaves no edge behind and its lock is had at its TTL
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -12,10 +12,12 @@ $server = rl_test_server(0);
 $r = new RlTestRedis($server);
 $edges = "lock:\0waits";
 
-/* A child that holds $holds, then (once $n children are in, and $delay
- * ms more) waits up to 10 s for $wants (a list: lockMany()), and lets go
- * of all when done. */
-function party(string $name, string $holds, string|array $wants, int $n, int $delay): RlTestChild
+/* A child that holds $holds, then (once $n children are in, and $edges
+ * waits are recorded: the ones before it in the cycle wait already) waits
+ * up to 30 s for $wants (a list: lockMany()), and lets go of all when done.
+ * "at once": told before any of its waits ended (stats(): no wait woken
+ * nor rechecked), at its first look, not by a time. */
+function party(string $name, string $holds, string|array $wants, int $n, int $edges): RlTestChild
 {
     return rl_php_child_start('
         $server = ' . var_export(rl_test_server(0), true) . ';
@@ -25,16 +27,17 @@ function party(string $name, string $holds, string|array $wants, int $n, int $de
         $held = $l->lock(' . var_export($holds, true) . ', 30000);
         $r->cmd("INCR", "in823");
         rl_wait_until(fn() => (int)$r->get("in823") >= ' . $n . ', 30.0);
-        usleep(' . $delay . ' * 1000);
-        $start = microtime(true);
+        rl_wait_until(fn() => $r->cmd("HLEN", "lock:\0waits") >= ' . $edges . ', 30.0);
+        $before = RedisLock::stats();
         try {
-            $t = is_array($wants) ? $l->lockMany($wants, 30000, 10.0) : $l->lock($wants, 30000, 10.0);
+            $t = is_array($wants) ? $l->lockMany($wants, 30000, 30.0) : $l->lock($wants, 30000, 30.0);
             echo ' . var_export($name, true) . ', " had ", implode(" and ", (array)$wants), ": ", $t !== null ? "yes" : "no", "\n";
             is_array($wants) ? $l->unlockMany($wants, $t) : $l->unlock($wants, $t);
         } catch (RedisLockDeadlockException $e) {
-            $took = microtime(true) - $start;
+            $after = RedisLock::stats();
+            $ended = $after["waits_woken"] - $before["waits_woken"] + $after["waits_rechecked"] - $before["waits_rechecked"];
             echo ' . var_export($name, true) . ', " ", get_class($e), " (code ", $e->getCode(), ") ",
-                $took < 1.0 ? "at once" : "after $took s", ": ", $e->getMessage(), "\n";
+                $ended === 0 ? "at once" : "after $ended waits", ": ", $e->getMessage(), "\n";
         }
         $l->unlock(' . var_export($holds, true) . ', $held);
     ');
@@ -52,13 +55,13 @@ function run(array $children): void
 
 $r->del('in823', 'lock:a823', 'lock:b823', 'lock:c823', 'lock:d823', $edges);
 echo "-- a cycle of 2\n";
-run([party('p1', 'a823', 'b823', 2, 0), party('p2', 'b823', 'a823', 2, 300)]);
+run([party('p1', 'a823', 'b823', 2, 0), party('p2', 'b823', 'a823', 2, 1)]);
 echo "-- a cycle of 3\n";
-run([party('p1', 'a823', 'b823', 3, 0), party('p2', 'b823', 'c823', 3, 150), party('p3', 'c823', 'a823', 3, 400)]);
+run([party('p1', 'a823', 'b823', 3, 0), party('p2', 'b823', 'c823', 3, 1), party('p3', 'c823', 'a823', 3, 2)]);
 echo "-- lockMany() in a cycle\n";
-run([party('p1', 'a823', ['c823', 'b823'], 2, 0), party('p2', 'b823', 'a823', 2, 300)]);
+run([party('p1', 'a823', ['c823', 'b823'], 2, 0), party('p2', 'b823', 'a823', 2, 1)]);
 echo "-- no cycle: a chain\n";
-run([party('p1', 'a823', 'b823', 3, 0), party('p2', 'b823', 'c823', 3, 150), party('p3', 'c823', 'd823', 3, 300)]);
+run([party('p1', 'a823', 'b823', 3, 0), party('p2', 'b823', 'c823', 3, 1), party('p3', 'c823', 'd823', 3, 2)]);
 
 echo "-- the holder changes while one waits\n";
 // H holds R; X waits for R, then W (holding S) waits for R behind X; H
@@ -101,9 +104,9 @@ echo "one told, the other had its locks: ", json_encode(array_values(array_filte
 echo "-- one's own lock\n";
 $a = new RedisLock($server);
 $b = new RedisLock($server);
+$start = microtime(true);                      // before the lock: its TTL cannot end sooner
 $t = $a->lock('a823', 300);
-$start = microtime(true);
-$u = $b->lock('a823', 1000, 5.0);
+$u = $b->lock('a823', 30000, 30.0);
 echo "had it at its TTL: ", $u !== null && microtime(true) - $start >= 0.25 ? 'yes' : 'no', "\n";
 $b->unlock('a823', $u);
 
