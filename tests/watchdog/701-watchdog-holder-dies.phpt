@@ -1,5 +1,5 @@
 --TEST--
-auto_extend: a holder that dies stops extending: SIGKILLed, the lock is free within one TTL; a fatal error, an uncaught exception and exit() release it at once; with auto_release off, it expires within one TTL of the request's end
+auto_extend: a holder that dies stops extending: SIGKILLed, the lock is left to expire by its TTL (no more than one TTL left, then gone); a fatal error, an uncaught exception and exit() release it at once (gone when the process has ended); with auto_release off, it expires by its TTL after the request's end
 --EXTENSIONS--
 redislock
 --SKIPIF--
@@ -9,7 +9,9 @@ redislock
 require __DIR__ . '/../redislock_test.inc';
 
 $r = new RlTestRedis(rl_test_server(0));
-$ttl = rl_under_valgrind() ? 2000 : 1000;
+// a TTL the watchdog thread extends in time on a loaded machine; the checks
+// are states (held, gone, PTTL), not how soon
+$ttl = rl_under_valgrind() ? 4000 : 2000;
 $hold = $ttl * 2000;   // µs: the holder lives twice its TTL before it ends
 $ends = [
     'SIGKILL' => 'echo "holding\n"; sleep(60);',
@@ -35,12 +37,12 @@ foreach ($ends as $how => $end) {
         $child->signal(SIGKILL);
     }
     rl_wait_until(fn() => !$child->isRunning(), 60.0);
-    $gone = microtime(true);
-    rl_wait_until(fn() => $r->exists('lock:w701') === 0, 10.0, 0.005);
-    $freeAfter = (microtime(true) - $gone) * 1000;
+    // the process has ended: released at its end, or left with no more than one TTL
+    $pttl = $r->pttl('lock:w701');
+    $freed = rl_wait_until(fn() => $r->exists('lock:w701') === 0, 60.0, 0.005);
     $child->wait(10);
     $expect = in_array($how, ['SIGKILL', 'exit() with auto_release off'], true) ? 'within one TTL' : 'at once';
-    $ok = $expect === 'at once' ? $freeAfter < 100 : $freeAfter <= $ttl + 100;
+    $ok = $expect === 'at once' ? $pttl === -2 : $pttl > 0 && $pttl <= $ttl && $freed;
     echo "$how: held past its TTL while alive: ", var_export($stillHeld, true), ", free $expect: ", var_export($ok, true), "\n";
 }
 ?>
