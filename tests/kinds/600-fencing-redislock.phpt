@@ -35,11 +35,12 @@ $a->releaseLock('f600');
 $f4 = $b->synchronized('f600', fn($tok) => $b->fencingToken('f600'));
 var_dump([$f2, $f3, $f4]);
 
-// through waiting (the acquire-or-queue script): b waits for a's release
+// through waiting (the acquire-or-queue script): b waits for a's lock to
+// run out (a wait of 30 s: only a failure waits it out, a busy machine may
+// take long to get there)
 $t = $a->lock('f600', 300);
 $fa = $a->fencingToken('f600');
-$start = microtime(true);
-$tb = $b->lock('f600', 5000, 5.0);
+$tb = $b->lock('f600', 5000, 30.0);
 var_dump(is_string($tb), $b->fencingToken('f600') === $fa + 1, $a->fencingToken('f600'));
 $b->unlock('f600', $tb);
 
