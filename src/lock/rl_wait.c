@@ -69,13 +69,14 @@ static void count(unsigned long long *field, rl_metric m)
  * until recheck_us, brought forward to NEXT_IN_LINE_US from now when a
  * release names it next in line; wakes naming other waiters are read and
  * blocked on again. A node whose read fails (after its redirections were
- * followed) is counted and told to the hooks; the others block on. 1
+ * followed) is counted and told to the hooks, once per node in *told (the
+ * wait's); the others block on. 1
  * woken, 2 woken as done (a guard's waiter: the holder's work is over), 0
  * not (recheck_us came), -1 when no node could block, WAKE_STOPPED when
  * the hooks stopped the wait, or -RL_E_NOMEM when a wait connection cannot
  * be had. */
 static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *like, const char *waiter,
-                         int64_t recheck_us, const rl_wait_hooks *hooks)
+                         int64_t recheck_us, const rl_wait_hooks *hooks, uint64_t *told)
 {
     rl_op op = {.kind = RL_OP_WAKE_WAIT, .key = like->key, .key_len = like->key_len,
                 .waiter = waiter, .waiter_len = RL_TOKEN_LEN, .guard = like->guard};
@@ -85,7 +86,7 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
     for (;;) {
         int64_t span = recheck_us - ns->now_us();
         rl_timeouts t = ns->timeouts;
-        int again = 0;
+        int again = 0, blocked = 0;
         if (span < 1000) {
             break;
         }
@@ -103,12 +104,17 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
         r = ns->wait(ns->ctx, &op, tally->votes, &t) > 0;
         for (i = 0; i < ns->n; i++) {
             const rl_vote *v = &tally->votes[i];
-            if (v->err.code != RL_OK && v->err.code != RL_E_SKIPPED) {
+            uint64_t bit = (uint64_t)1 << (i < 63 ? i : 63);
+            if (v->err.code != RL_OK && v->err.code != RL_E_SKIPPED && !(*told & bit)) {
+                /* once per node and wait: a node down is one failure, not
+                 * one at every wake of the others */
+                *told |= bit;
                 count(&counts.wake_errors, RL_M_WAKE_ERRORS);
                 if (hooks->wake_failed != NULL && hooks->wake_failed(hooks->log_ctx, like->key, like->key_len, v) != 0) {
                     stopped = 1;
                 }
             }
+            blocked = blocked || v->err.code == RL_OK || v->err.code == RL_E_SKIPPED;
             again = again || v->err.code == RL_OK; /* read wakes of others, or timed out */
             if (r == 0 && v->err.code == RL_OK && v->value == RL_WAKE_NEXT && ns->now_us() + NEXT_IN_LINE_US < recheck_us) {
                 recheck_us = ns->now_us() + NEXT_IN_LINE_US;
@@ -117,10 +123,8 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
         if (stopped) {
             return WAKE_STOPPED;
         }
-        for (i = 0; i < ns->n && r == 0 && !again; i++) {
-            if (tally->votes[i].err.code != RL_E_SKIPPED) {
-                r = -1; /* no node could block; skipped ones all: the recheck came */
-            }
+        if (r == 0 && !blocked) {
+            r = -1; /* no node could block (a skipped one blocked until the recheck) */
         }
         if (r != 0 || !again) {
             break;
@@ -280,6 +284,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
     rl_op op = *like;
     rl_tally wake; /* the wake waits' and the leave's votes */
     int queued = 0, r = 0, failed_reads = 0; /* blocking reads failed in a row */
+    uint64_t told = 0; /* nodes whose failed read was counted and told (bit 63: the 64th on) */
     look l = {.queued_at = 0, .wait_at = -1}; /* queued_at: a lock of several's keys queued at */
 
     *status = 0;
@@ -329,7 +334,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
             /* told by a look, not by its wake: the done entry is in the
              * stream already; read it for the holder's result */
             int read = like->guard && hooks->result != NULL
-                       ? wait_for_wake(ns, &wake, &op, waiter, ns->now_us() + DONE_READ_US, hooks) : 0;
+                       ? wait_for_wake(ns, &wake, &op, waiter, ns->now_us() + DONE_READ_US, hooks, &told) : 0;
             if (read == -RL_E_NOMEM || read == WAKE_STOPPED) {
                 *status = read == WAKE_STOPPED ? 0 : RL_E_NOMEM;
                 r = -1;
@@ -363,7 +368,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
             count(&counts.rechecked, RL_M_WAITS_RECHECKED);
             continue;
         }
-        woken = wait_for_wake(ns, &wake, &at, waiter, recheck, hooks);
+        woken = wait_for_wake(ns, &wake, &at, waiter, recheck, hooks, &told);
         if (woken == -RL_E_NOMEM || woken == WAKE_STOPPED) {
             *status = woken == WAKE_STOPPED ? 0 : RL_E_NOMEM;
             r = -1;

@@ -51,7 +51,8 @@ typedef struct rl_wait_hooks {
 typedef struct rl_wait_counts {
     unsigned long long woken;       /* blocking reads ended by a release's wake naming the waiter */
     unsigned long long rechecked;   /* ended by the recheck timer or the holder's TTL, not woken */
-    unsigned long long wake_errors; /* a node's blocking read refused or failed (redirections followed) */
+    unsigned long long wake_errors; /* a node's blocking read refused or failed (redirections followed):
+                                       once per node and wait */
 } rl_wait_counts;
 
 void rl_wait_counts_get(rl_wait_counts *out);

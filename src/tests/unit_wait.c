@@ -184,9 +184,9 @@ UNIT_TEST(test_wait_leaves_only_when_queued)
     CHECK(f.ncalls == 2 && f.calls[1].op.kind == LV, "and the queue is left");
 }
 
-/* A node that cannot block (an error reply): counted, told to the hook,
- * and looked at again at once (routed anew); a second failure in a row
- * sleeps until the recheck. */
+/* A node that cannot block (an error reply): counted and told to the hook
+ * (once per node and wait), and looked at again at once (routed anew); a
+ * second failure in a row sleeps until the recheck. */
 static size_t wake_failures;
 static int count_wake_failure(void *ctx, const char *key, size_t key_len, const rl_vote *v)
 {
@@ -215,9 +215,30 @@ UNIT_TEST(test_wait_node_cannot_block)
     CHECK(f.calls[2].at_us == T0, "the first failure: looked at again at once");
     CHECK(f.nsleeps == 1 && f.slept_until[0] == T0 + 301000, "the second in a row: slept until the recheck");
     CHECK(f.calls[4].at_us == T0 + 301000, "looked at again then");
-    CHECK(wake_failures == 2 && after.wake_errors - before.wake_errors == 2, "each failure told and counted");
+    CHECK(wake_failures == 1 && after.wake_errors - before.wake_errors == 1, "the node's failure told and counted once");
     CHECK(after.woken == before.woken && after.rechecked == before.rechecked, "neither woken nor rechecked");
     CHECK(f.calls[0].waiter[0] == 's', "a shared waiter's id starts with s");
+}
+
+/* On two nodes, one failing at once while the other blocks until the
+ * recheck (its read skipped at the stop time): a recheck, not a failure
+ * of every node; the failing node counted once over the wait's reads. */
+UNIT_TEST(test_wait_one_node_fails_other_blocks)
+{
+    static const fake_reply s[] = {R("nn", 300, 300), BLOCK("es"), R("nn", 300, 300), BLOCK("es"), R("yy"), R("nn")};
+    static const rl_wait_hooks told = {ours_before, attempted, NULL, NULL, count_wake_failure, NULL};
+    rl_wait_counts before, after;
+    int status = -1;
+
+    memset(&seen, 0, sizeof seen);
+    wake_failures = 0;
+    rl_wait_counts_get(&before);
+    fake_nodes_init(&f, 2, s, 6);
+    CHECK(rl_wait_run(&f.ns, &like, T0 + 60000000, 0, &told, &status) == 1 && status == 0, "won");
+    rl_wait_counts_get(&after);
+    CHECK(f.nsleeps == 0, "no sleep: the recheck came while blocked");
+    CHECK(after.rechecked - before.rechecked == 2 && after.wake_errors - before.wake_errors == 1 && wake_failures == 1,
+          "two rechecks, the failing node counted and told once");
 }
 
 /* A wake wait that ends by a wake counts as woken; one that runs to its

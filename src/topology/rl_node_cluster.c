@@ -264,13 +264,17 @@ static int route(rl_node *n, const char *key, size_t key_len, const rl_timeouts 
 static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t, const rl_timeouts *lookup)
 {
     cluster_node *g = (cluster_node *)n;
-    (void)lookup; /* following is bounded by the call's t, the slot maps it fetches too */
     cluster_map *cm;
     rl_follow_state st = {0};
     unsigned slot;
     rl_error tryagain, last;
-    /* a blocking read is followed on waiting connections, as it was sent */
-    rl_conn_role role = vote->conn->role;
+    /* a blocking read is followed on waiting connections, as it was sent,
+     * with its reply bounds */
+    rl_conn *sent_on = vote->conn;
+    /* following is bounded by the call's t, the slot maps it fetches too;
+     * but a blocking read's t ends at its stop time, which a map fetched
+     * within it would not reach */
+    const rl_timeouts *maps = t->stop_at_us ? lookup : t;
 
     if (vote->err.code == RL_OK || (vote->err.code != RL_E_REPLY && vote->err.code != RL_E_CONNECT
                                   && vote->err.code != RL_E_TIMEOUT && vote->err.code != RL_E_IO)) {
@@ -298,7 +302,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
             COUNT(redirects);
         }
         if (p.refresh) {
-            refresh(g, t, &last); /* a failure leaves the old map: the slot's master is looked up anyway */
+            refresh(g, maps, &last); /* a failure leaves the old map: the slot's master is looked up anyway */
         }
         switch (p.step) {
         case RL_FOLLOW_MOVED:
@@ -309,7 +313,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
                 rl_slot_map_set(&cm->map, p.rd.slot, p.rd.host, p.rd.port);
                 cm->gen++;
             }
-            c = slot_conn(g, slot, t, &last);
+            c = slot_conn(g, slot, maps, &last);
             break;
         case RL_FOLLOW_ASK:
             c = node_conn(g, p.rd.host, p.rd.port, RL_ROLE_COMMAND);
@@ -317,16 +321,16 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
             break;
         case RL_FOLLOW_ONE_KEY:
             tryagain = vote->err;
-            c = slot_conn(g, slot, t, &last);
+            c = slot_conn(g, slot, maps, &last);
             break;
         case RL_FOLLOW_RETRY:
-            c = slot_conn(g, slot, t, &last);
+            c = slot_conn(g, slot, maps, &last);
             break;
         default: /* RL_FOLLOW_MOVE_ON: in the form that is safe to repeat (the old master may have taken it) */
-            if (refresh(g, t, &last) != RL_OK) {
+            if (refresh(g, maps, &last) != RL_OK) {
                 return;
             }
-            c = slot_conn(g, slot, t, &last);
+            c = slot_conn(g, slot, maps, &last);
             if (c != NULL && rl_endpoint_same_node(&c->ep, &was->ep)) {
                 return; /* the cluster still names it: its failure stands */
             }
@@ -339,10 +343,20 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
         if (!again.asking) {
             point(g, c);
         }
-        if (role == RL_ROLE_WAIT && (c = node_conn(g, c->ep.host, c->ep.port, RL_ROLE_WAIT)) == NULL) {
-            rl_error_set(&last, RL_E_NOMEM, "out of memory");
-            rl_vote_set_error(vote, &last);
-            return;
+        if (sent_on->role == RL_ROLE_WAIT) {
+            if ((c = node_conn(g, c->ep.host, c->ep.port, RL_ROLE_WAIT)) == NULL) {
+                rl_error_set(&last, RL_E_NOMEM, "out of memory");
+                rl_vote_set_error(vote, &last);
+                return;
+            }
+            rl_conn_set_limits(c, &sent_on->limits);
+        }
+        if (t->stop_at_us) { /* a blocking read blocks only until its stop time, as it was sent */
+            int64_t left_ms = (t->stop_at_us - rl_now_us()) / 1000;
+            if (left_ms < 1) {
+                return;
+            }
+            again.wait_ms = left_ms;
         }
         again.one_key = st.one_key == 1;
         rl_node_run_one(&again, vote, c, t);

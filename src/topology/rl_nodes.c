@@ -71,6 +71,7 @@ static size_t run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *vot
     rl_conn *cstack[STACK_NODES], **conns = n <= STACK_NODES ? cstack : calloc(n, sizeof *conns);
     rl_error err;
     size_t i, k = 0, yes = 0;
+    int woke = 0;
 
     if (sub == NULL || failed == NULL || conns == NULL) {
         rl_error_set(&err, RL_E_NOMEM, "out of memory");
@@ -115,8 +116,12 @@ static size_t run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *vot
             }
         }
     }
+    for (i = 0; waiting && i < n; i++) {
+        woke = woke || (votes[i].err.code == RL_OK && votes[i].yes);
+    }
     for (i = 0; i < n; i++) {
-        if (!failed[i] && nodes[i]->ops->follow) {
+        /* a blocking read that woke somewhere is over: nothing to follow */
+        if (!failed[i] && nodes[i]->ops->follow && !woke) {
             nodes[i]->ops->follow(nodes[i], op, &votes[i], t, lookup);
         }
         yes += votes[i].err.code == RL_OK && votes[i].yes;
