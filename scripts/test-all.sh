@@ -5,6 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 
+started=$SECONDS
+# from scratch: no cached Debian roots nor ZTS PHP yet (the first run builds them)
+if [[ -d ${REDISLOCK_ROOTS:-/var/cache/redislock/roots} || -d ${REDISLOCK_ZTS_PREFIX:-/var/cache/redislock/php-zts} ]]; then
+    cache_state="roots and ZTS PHP cached"
+else
+    cache_state="from scratch: roots and ZTS PHP built"
+fi
 ./scripts/deps.sh
 
 # The platform matrix (scripts/platform/matrix.sh): one job per Debian root,
@@ -171,7 +178,11 @@ else
     echo "matrix: not run (REDISLOCK_MATRIX=0)"
 fi
 
+took=$((SECONDS - started))
+load_state="the host's normal pass beside a CPU load of twice the cores"
+[[ ${REDISLOCK_CPU_LOAD:-1} != 0 ]] || load_state="without the CPU load"
+caption="The run: $passed passed, $failed failed in $((took / 60)) min $((took % 60)) s on $(nproc) cores ($cache_state; $load_state)."
 echo "Tested platforms (scripts/platform/readme-table.sh makes README's table of this):"
-./scripts/platform/readme-table.sh "$work/rows" ${REDISLOCK_README_TABLE:+--write}
+./scripts/platform/readme-table.sh "$work/rows" "${REDISLOCK_README_TABLE:+--write}" "$caption"
 echo "$passed passed, $failed failed"
 ((failed == 0 && passed > 0))

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # README's table of tested platforms, made from a test run, never by hand.
 #
-#   scripts/platform/readme-table.sh ROWS [--write]
+#   scripts/platform/readme-table.sh ROWS [--write] [CAPTION]
 #
 # ROWS: lines "platform|PHP|server|hiredis|Symfony|Laravel|PHPUnit|result",
 # as scripts/test-all.sh collects them (the host's row and the matrix's).
-# Prints the Markdown table; --write also puts it into README.md between the
-# "platforms" markers.
+# Prints the Markdown table, and CAPTION (the run: its counts and time)
+# below it; --write also puts both into README.md between the "platforms"
+# markers.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 readme=$here/../../README.md
@@ -38,6 +39,10 @@ table=$(
         [[ $name == sid-symfony81 ]] && { laravel=-; server=${server:+$server}; }
         echo "| $(describe "$name") | ${php:--} | ${server:--} | ${hiredis:--} | ${symfony:--} | ${laravel:--} | ${phpunit:--} | ${result:--} |"
     done <"$rows"
+    if [[ -n ${3:-} ]]; then
+        echo
+        echo "$3"
+    fi
 )
 echo "$table"
 
