@@ -59,49 +59,79 @@ echo "readers were together: ", var_export((int)$r->get('s611-maxreaders') > 1, 
 
 // A writer queues while readers hold, and readers keep arriving (each
 // overlapping the next): the writer still gets the lock, before its wait
-// ends, and readers arriving after it wait behind it.
-$r->del('s611-reads');
+// ends, and readers arriving after it wait behind it. Told by states, not
+// by timing: the test holds a shared lock of its own (the anchor) until the
+// writer is in the queue and a reader that came after it queued behind it
+// (with readers let in past a queued writer, none would queue: the wait
+// for one fails); the readers go on until the test stops them, so they
+// arrive all along the writer's wait however slowly anything runs.
+$r->del('s611-reads', 's611-stop', 's611-writer', 's611-go');
+$server = rl_test_server(0);
+$patience = rl_under_valgrind() ? 100.0 : 30.0;   // each bounded wait for a state
+$res = 's611b-' . bin2hex(random_bytes(4));   // a run's own: a failed one leaves its holders behind
+$anchor = new RedisLock($server);
+$ta = $anchor->lockShared($res, 600000);
+$look = fn() => $anchor->inspect($res);
 $readers = [];
 $readerCode = <<<'PHP'
-[, $server, $until] = $argv;
+[, $server, $res] = $argv;
 $r = new RlTestRedis($server);
 $lock = new RedisLock($server);
-while (microtime(true) < (float)$until) {
-    $t = $lock->lockShared('s611b', 5000, 10.0);
+$safety = microtime(true) + 600;   // in case the test never says stop
+while ($r->get('s611-stop') === null && microtime(true) < $safety) {
+    $t = $lock->lockShared($res, 60000, 300.0);
     if ($t === null) { echo "not acquired\n"; exit(1); }
     $r->cmd('INCR', 's611-reads');
     usleep(30000);             // holds 30 ms; three readers keep it held all along
-    $lock->unlock('s611b', $t);
+    $lock->unlock($res, $t);
 }
 echo "done\n";
 PHP;
-$until = microtime(true) + (rl_under_valgrind() ? 8.0 : 3.0);
 for ($p = 0; $p < 3; $p++) {
-    $readers[] = rl_php_child_start('$argv = ' . var_export(['-', rl_test_server(0), (string)$until], true) . ';' . $readerCode);
+    $readers[] = rl_php_child_start('$argv = ' . var_export(['-', $server, $res], true) . ';' . $readerCode);
 }
-rl_wait_until(fn() => (int)$r->get('s611-reads') >= 6, 30.0);
-$writer = new RedisLock(rl_test_server(0));
-$start = microtime(true);
-$t = $writer->lock('s611b', 5000, 10.0);
-$took = microtime(true) - $start;
+$in = rl_wait_until(fn() => (int)$r->get('s611-reads') >= 6, $patience);
+$writer = rl_php_child_start('
+    $server = ' . var_export($server, true) . ';
+    $l = new RedisLock($server);
+    $r = new RlTestRedis($server);
+    $t = $l->lock(' . var_export($res, true) . ', 600000, 300.0);
+    $r->set("s611-writer", $t === null ? "timed out" : "in");
+    if ($t !== null) {
+        rl_wait_until(fn() => $r->get("s611-go") !== null, 300.0);
+        $l->unlock(' . var_export($res, true) . ', $t);
+    }
+    echo "done\n";');
+$queued = $in && rl_wait_until(fn() => $look()['waiters'] >= 1, $patience);      // the writer (readers queue behind a queued writer only)
+$behind = $queued && rl_wait_until(fn() => $look()['waiters'] >= 2, $patience);  // and a reader that came after it
+$anchor->unlock($res, $ta);
+$got = rl_wait_until(fn() => $r->get('s611-writer') !== null, $patience) && $r->get('s611-writer') === 'in';
 $readsBefore = (int)$r->get('s611-reads');
-echo "writer got it while readers arrive: ", var_export(is_string($t) && microtime(true) < $until, true), "\n";
-echo "no reader in with the writer: ", var_export($r->cmd('ZCARD', rl_derived_key('lock:s611b', 's')) === 0, true), "\n";
-usleep(100000);
-echo "readers waited while it held: ", var_export((int)$r->get('s611-reads') === $readsBefore, true), "\n";
-$writer->unlock('s611b', $t);
+$arriving = count(array_filter($readers, fn($c) => $c->isRunning())) === 3;   // stopped only by the test
+echo "writer queued, then a reader behind it: ", var_export($queued && $behind, true), "\n";
+echo "writer got it while readers arrive: ", var_export($got && $arriving, true), "\n";
+echo "no reader in with the writer: ", var_export($r->cmd('ZCARD', rl_derived_key("lock:$res", 's')) === 0, true), "\n";
+// the readers that come while it holds queue (a state), and none got in
+$waited = $got && rl_wait_until(fn() => $look()['waiters'] >= 1, $patience);
+echo "readers waited while it held: ", var_export($waited && (int)$r->get('s611-reads') === $readsBefore, true), "\n";
+$r->set('s611-go', '1');
+[$exit, $out, $err] = $writer->wait($patience);
+if ($exit !== 0 || trim($out) !== 'done') echo "writer failed: $out $err\n";
+$after = rl_wait_until(fn() => (int)$r->get('s611-reads') > $readsBefore, $patience);
+$r->set('s611-stop', '1');
 foreach ($readers as $c) {
-    [$exit, $out, $err] = $c->wait(120);
+    [$exit, $out, $err] = $c->wait($patience);
     if ($exit !== 0 || trim($out) !== 'done') echo "reader failed: $out $err\n";
 }
-echo "readers went on after: ", var_export((int)$r->get('s611-reads') > $readsBefore, true), "\n";
-$r->del('s611-readers', 's611-writers', 's611-bad', 's611-maxreaders', 's611-ops', 's611-reads');
+echo "readers went on after: ", var_export($after, true), "\n";
+$r->del('s611-readers', 's611-writers', 's611-bad', 's611-maxreaders', 's611-ops', 's611-reads', 's611-stop', 's611-writer', 's611-go');
 ?>
 --EXPECT--
 children ok: all
 operations checked: all
 breaches: 0
 readers were together: true
+writer queued, then a reader behind it: true
 writer got it while readers arrive: true
 no reader in with the writer: true
 readers waited while it held: true
