@@ -20,6 +20,15 @@ function round_of(string $make, string $res, int $waiters, string $result, calla
 {
     global $control;
     $control->del("$res:runs", "$res:go");
+    // The round waits (bounded) for events: the rebuild's start, then each
+    // waiter in the queue, up to $patience s each. A caller's wait, and the
+    // rebuild's TTL, outlast all of those waits together: however slowly
+    // the children start (each a valgrind'd php in that pass, on a busy
+    // machine), no queue entry ends and no lock lapses before "go", and
+    // "go" ends the round.
+    $patience = rl_under_valgrind() ? 100 : 30;
+    $wait = $patience * ($waiters + 2);
+    $ttl = ($wait + $patience) * 1000;
     $code = '
         $l = ' . $make . ';
         $c = new RlTestRedis(rl_test_server(0));
@@ -33,25 +42,26 @@ function round_of(string $make, string $res, int $waiters, string $result, calla
                 throw new RuntimeException("rebuild failed");
             }
             return ' . $result . ';
-        }, 30000, 20.0, $value);
+        }, ' . $ttl . ', ' . $wait . '.0, $value);
         $shown = is_string($value) && strlen($value) > 16 ? "string of " . strlen($value) . " bytes"
             : str_replace("\n", "", var_export($value, true));
         echo [0 => "timed out", 1 => "ran", 2 => "waited"][$r], " with ", $shown, "\n";
     ';
     $children = [rl_php_child_start($code)];
-    if (!rl_wait_until(fn() => $control->get("$res:runs") === '1', 30)) {
+    if (!rl_wait_until(fn() => $control->get("$res:runs") === '1', $patience)) {
         throw new RuntimeException('the rebuild did not start: ' . $children[0]->errorOutput());
     }
     for ($i = 1; $i <= $waiters; $i++) {
         $children[$i] = rl_php_child_start($code);
-        if (!rl_wait_until(fn() => $queued() === $i, 30)) {
-            throw new RuntimeException("waiter $i did not queue: " . $children[$i]->errorOutput());
+        if (!rl_wait_until(fn() => $queued() === $i, $patience)) {
+            throw new RuntimeException("waiter $i did not queue (" . ($children[$i]->isRunning() ? 'still running'
+                : 'it ended, saying: ' . trim($children[$i]->output())) . '): ' . $children[$i]->errorOutput());
         }
     }
     $control->set("$res:go", '1');
     $seen = [];
     foreach ($children as $child) {
-        [$exit, $out, $err] = $child->wait(60);
+        [$exit, $out, $err] = $child->wait($patience * 2);
         $said = str_contains($err, 'rebuild failed') ? 'threw' : (trim($out) !== '' ? trim($out) : "exit $exit: $err");
         $seen[$said] = ($seen[$said] ?? 0) + 1;
     }
@@ -59,9 +69,13 @@ function round_of(string $make, string $res, int $waiters, string $result, calla
     foreach ($seen as $said => $n) {
         echo "  $said: $n\n";
     }
+    $control->del("$res:runs", "$res:go");
 }
 
 $one = 'new RedisLock(rl_test_server(0))';
+// resources of this run's own: a run that failed (and run-tests' rerun of
+// it) leaves children's locks behind, with TTLs of minutes
+$run = bin2hex(random_bytes(4));
 $queuedOn = fn(string $res) => fn() => $control->cmd('LLEN', rl_derived_key("lock:$res", 'q'));
 $cases = [
     'binary-safe' => '"page\0" . $n',
@@ -73,17 +87,17 @@ $cases = [
 ];
 foreach ($cases as $name => $result) {
     echo "-- RedisLock, $name\n";
-    $res = 'g234-' . str_replace(' ', '-', $name);
+    $res = "g234-$run-" . str_replace(' ', '-', $name);
     round_of($one, $res, 2, $result, $queuedOn($res));
 }
 
 echo "-- RedisLock, the first rebuild throws\n";
-round_of($one, 'g234-throw', 3, '"page " . $n', $queuedOn('g234-throw'), true);
+round_of($one, "g234-$run-throw", 3, '"page " . $n', $queuedOn("g234-$run-throw"), true);
 
 echo "-- RedLock on 3 nodes\n";
 $rs = [$control, new RlTestRedis(rl_test_server(1)), new RlTestRedis(rl_test_server(2))];
-round_of('new RedLock(' . var_export(rl_test_servers(3), true) . ')', 'g234-redlock', 3, '"page " . $n',
-    fn() => min(array_map(fn($r) => $r->cmd('LLEN', rl_derived_key('lock:g234-redlock', 'q')), $rs)));
+round_of('new RedLock(' . var_export(rl_test_servers(3), true) . ')', "g234-$run-redlock", 3, '"page " . $n',
+    fn() => min(array_map(fn($r) => $r->cmd('LLEN', rl_derived_key("lock:g234-$run-redlock", 'q')), $rs)));
 
 echo "-- not woken in time, and re-entrant\n";
 $holder = new RedisLock(rl_test_server(0));
