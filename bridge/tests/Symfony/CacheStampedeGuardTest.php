@@ -6,7 +6,9 @@ namespace RedisLock\Bridge\Tests\Symfony;
 use RedisLock;
 use RedisLock\Bridge\Symfony\CacheStampedeGuard;
 use Symfony\Component\Cache\Adapter\FilesystemAdapter;
+use Psr\Log\LoggerInterface;
 use Symfony\Component\Cache\CacheItem;
+use Symfony\Contracts\Cache\CacheInterface;
 use Symfony\Contracts\Cache\ItemInterface;
 
 /**
@@ -15,6 +17,9 @@ use Symfony\Contracts\Cache\ItemInterface;
  * at once, and the callback runs once; when it throws, once more, in one
  * other process; a process that waits longer than the guard's wait computes
  * the item itself. Without the wrapper the same start runs it in each.
+ * Told by counts in Redis, not by timing: the computation holds until
+ * every process has missed (so each was in get() while it ran), and the
+ * one that waited too long holds until the others compute too.
  */
 final class CacheStampedeGuardTest extends SymfonyTestCase
 {
@@ -50,26 +55,39 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
     }
 
     /**
-     * K processes start $pool->get($item) together; each returns what it got.
-     * The callback counts its runs in Redis (the counter $counter), takes
-     * $buildMs, and throws on the run numbered $throwOnRun.
+     * K processes call $pool->get($item) together; each returns what it got.
+     * Every process that misses counts itself in Redis ("$counter:missed")
+     * before the guard (or, without one, the callback) takes the miss. The
+     * callback counts its runs ($counter), throws on the run numbered
+     * $throwOnRun, and holds until $until[0] (a counter: 'missed' or
+     * 'runs') reaches $until[1]: by default until every process has missed,
+     * so that no process is served by a save that came before it looked,
+     * however the machine schedules them. Every wait is bounded (60 s).
      *
+     * @param array{0: 'missed'|'runs', 1: int}|null $until
      * @return list<string>
      */
-    private function stampede(int $k, ?CacheStampedeGuard $guard, string $item, string $counter, int $buildMs,
-                              int $throwOnRun = 0): array
+    private function stampede(int $k, ?CacheStampedeGuard $guard, string $item, string $counter, int $throwOnRun = 0,
+                              ?array $until = null): array
     {
-        $start = microtime(true) + 0.5;
+        [$what, $reach] = $until ?? ['missed', $k];
+        $barrier = $what === 'missed' ? "$counter:missed" : $counter;
         $pids = [];
         for ($i = 0; $i < $k; $i++) {
-            $pids[] = $this->fork(function () use ($guard, $item, $counter, $buildMs, $throwOnRun, $start): string {
+            $pids[] = $this->fork(function () use ($k, $guard, $item, $counter, $throwOnRun, $barrier, $reach): string {
                 $pool = new FilesystemAdapter('stampede', 0, $this->dir);
-                $pool->setCallbackWrapper($guard);
                 $redis = $this->redis->client();
-                time_sleep_until($start);
-                return (string) $pool->get($item, static function (ItemInterface $it) use ($redis, $counter, $buildMs, $throwOnRun): string {
+                $pool->setCallbackWrapper(static function (callable $callback, ItemInterface $item, bool &$save, CacheInterface $pool,
+                    ?\Closure $setMetadata = null, ?LoggerInterface $logger = null, ?float $beta = null) use ($guard, $redis, $counter): mixed {
+                    $redis->cmd('INCR', "$counter:missed");
+                    return $guard === null ? $callback($item, $save) : $guard($callback, $item, $save, $pool, $setMetadata, $logger, $beta);
+                });
+                /* together: each starts once all are forked */
+                $redis->cmd('INCR', "$counter:ready");
+                self::until(fn () => (int) $redis->cmd('GET', "$counter:ready") >= $k);
+                return (string) $pool->get($item, static function (ItemInterface $it) use ($redis, $counter, $throwOnRun, $barrier, $reach): string {
                     $run = $redis->cmd('INCR', $counter);
-                    usleep($buildMs * 1000);
+                    self::until(fn () => (int) $redis->cmd('GET', $barrier) >= $reach);
                     if ($run === $throwOnRun) {
                         throw new \RuntimeException("run $run failed");
                     }
@@ -80,7 +98,16 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
         return array_map(fn (int $pid) => $this->waitChild($pid), $pids);
     }
 
-    private function guard(float $wait = 10.0): CacheStampedeGuard
+    /** Waits until $cond holds, at most 60 s. */
+    private static function until(callable $cond): void
+    {
+        for ($end = microtime(true) + 60; !$cond() && microtime(true) < $end;) {
+            usleep(5000);
+        }
+    }
+
+    /** $wait: longer than any of the stampede's bounded waits, so that only the guard ends it */
+    private function guard(float $wait = 120.0): CacheStampedeGuard
     {
         return CacheStampedeGuard::fromServers($this->redis->address(), ['prefix' => 'sf:'], 'cache:' . bin2hex(random_bytes(4)) . ':', 10000, $wait);
     }
@@ -88,22 +115,24 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
     public function testTheCallbackRunsOnceAcrossProcesses(): void
     {
         $counter = $this->resource('runs');
-        $got = $this->stampede(6, $this->guard(), 'report', $counter, 300);
+        $got = $this->stampede(6, $this->guard(), 'report', $counter);
         $this->assertSame(array_fill(0, 6, 'built by run 1'), $got);
+        $this->assertSame('6', $this->redis->cmd('GET', "$counter:missed"), 'every process missed while it was computed');
         $this->assertSame('1', $this->redis->cmd('GET', $counter));
     }
 
     public function testWithoutTheGuardEachProcessRunsIt(): void
     {
         $counter = $this->resource('runs');
-        $this->stampede(6, null, 'report', $counter, 300);
-        $this->assertGreaterThan(1, (int) $this->redis->cmd('GET', $counter), 'the stampede the guard prevents');
+        $this->stampede(6, null, 'report', $counter);
+        $this->assertSame('6', $this->redis->cmd('GET', "$counter:missed"));
+        $this->assertSame('6', $this->redis->cmd('GET', $counter), 'the stampede the guard prevents: each process that missed ran it');
     }
 
     public function testAComputationThatThrowsIsTakenOverByOneProcess(): void
     {
         $counter = $this->resource('runs');
-        $got = $this->stampede(6, $this->guard(), 'report', $counter, 200, 1);
+        $got = $this->stampede(6, $this->guard(), 'report', $counter, 1);
         sort($got);
         $this->assertSame(array_merge(array_fill(0, 5, 'built by run 2'), ['threw: run 1 failed']), $got);
         $this->assertSame('2', $this->redis->cmd('GET', $counter));
@@ -111,8 +140,10 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
 
     public function testAProcessThatWaitedTooLongComputesItself(): void
     {
+        /* a wait of 0.2 s, and each computation holds until all three compute:
+         * the first cannot end before the other two have given up waiting */
         $counter = $this->resource('runs');
-        $got = $this->stampede(3, $this->guard(0.2), 'report', $counter, 1500);
+        $got = $this->stampede(3, $this->guard(0.2), 'report', $counter, 0, ['runs', 3]);
         $this->assertCount(3, array_unique($got), 'each computed its own: ' . implode(', ', $got));
         $this->assertSame('3', $this->redis->cmd('GET', $counter));
     }
