@@ -75,10 +75,17 @@ int rl_attempt_run(const rl_lock_nodes *ns, const rl_op *asked, int ours_before,
         return RL_E_NOMEM;
     }
     rl_tally_run(ns, &a->tally, op, 1);
+    /* A guard's waiter is told the work is done by a quorum of nodes, not
+     * one: a node the holder never reached (its reply came after the
+     * quorum decided) is free and has the waiter in no queue either (it
+     * granted the waiter's first try there, taken back), and answers DONE
+     * while the rebuild runs on. */
+    size_t done = 0;
     for (size_t i = 0; i < ns->n && op->guard; i++) {
-        a->done = a->done || (a->tally.votes[i].err.code == RL_OK && !a->tally.votes[i].yes
-                              && a->tally.votes[i].value == RL_PTTL_DONE);
+        done += a->tally.votes[i].err.code == RL_OK && !a->tally.votes[i].yes
+                && a->tally.votes[i].value == RL_PTTL_DONE;
     }
+    a->done = done > 0 && done >= ns->quorum;
     a->outcome = rl_tally_decide(ns, &a->tally, a->start_us, op->ttl_ms, !ours_before, &a->until_us);
     a->late = a->outcome == RL_LOST && a->tally.count.yes >= ns->quorum && !ours_before;
     a->fence = a->outcome == RL_WON && ns->fencing ? rl_fence_of(a->tally.votes, ns->n) : 0;

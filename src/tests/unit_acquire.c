@@ -161,3 +161,28 @@ UNIT_TEST(test_attempt_no_quorum)
           && strcmp(fake_call_nodes(&f.calls[1], nodes), "0") == 0, "undone where sent: %s", nodes);
     CHECK(attempt(3, 0, spared, 1, 0, 1, &a) == RL_WON, "one failure is spared");
 }
+
+/* A guard's waiter looking again: its work is done when a quorum of nodes
+ * says DONE, not one (a node the holder never reached is free and answers
+ * DONE while the rebuild runs on). One node: its DONE is the quorum. */
+UNIT_TEST(test_attempt_guard_done_by_quorum)
+{
+    static const fake_reply one_of_three[] = {R("nnn", RL_PTTL_DONE, 5000, 5000)};
+    static const fake_reply two_of_three[] = {R("nnn", RL_PTTL_DONE, 5000, RL_PTTL_DONE)};
+    static const fake_reply alone[] = {R("n", RL_PTTL_DONE)};
+    rl_op guard = lock_op;
+    rl_attempt a;
+
+    guard.kind = RL_OP_LOCK_WAIT;
+    guard.guard = 1;
+    fake_nodes_init(&f, 3, one_of_three, 1);
+    CHECK(rl_attempt_run(&f.ns, &guard, 0, 0, &a) == 0 && a.outcome == RL_LOST && !a.done,
+          "one DONE of three: not done");
+    rl_attempt_free(&a);
+    fake_nodes_init(&f, 3, two_of_three, 1);
+    CHECK(rl_attempt_run(&f.ns, &guard, 0, 0, &a) == 0 && a.done, "two DONE of three: done");
+    rl_attempt_free(&a);
+    fake_nodes_init(&f, 1, alone, 1);
+    CHECK(rl_attempt_run(&f.ns, &guard, 0, 0, &a) == 0 && a.done, "one node's DONE: done");
+    rl_attempt_free(&a);
+}
