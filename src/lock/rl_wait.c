@@ -48,6 +48,9 @@ static void hand_result(const rl_lock_nodes *ns, rl_tally *tally, const char *wa
 
 /* wait_for_wake(): the hooks stopped the wait (the logger threw). */
 #define WAKE_STOPPED (-1000)
+/* wait_for_wake(): the recheck was less than a millisecond away: nothing
+ * was read (neither woken nor rechecked: not counted). */
+#define NOT_READ (-1001)
 
 static rl_wait_counts counts; /* every thread's: relaxed atomic additions */
 
@@ -72,7 +75,8 @@ static void count(unsigned long long *field, rl_metric m)
  * followed) is counted and told to the hooks, once per node in *told (the
  * wait's); the others block on. 1
  * woken, 2 woken as done (a guard's waiter: the holder's work is over), 0
- * not (recheck_us came), -1 when no node could block, WAKE_STOPPED when
+ * not (recheck_us came), NOT_READ when recheck_us was too near to read
+ * at all, -1 when no node could block, WAKE_STOPPED when
  * the hooks stopped the wait, or -RL_E_NOMEM when a wait connection cannot
  * be had. */
 static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *like, const char *waiter,
@@ -81,7 +85,7 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
     rl_op op = {.kind = RL_OP_WAKE_WAIT, .key = like->key, .key_len = like->key_len,
                 .waiter = waiter, .waiter_len = RL_TOKEN_LEN, .guard = like->guard};
     size_t i;
-    int r = 0, stopped = 0;
+    int r = NOT_READ, stopped = 0;
 
     for (;;) {
         int64_t span = recheck_us - ns->now_us();
@@ -381,6 +385,9 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
             r = 2;
             queued = queued && ns->n > 1;
             break;
+        }
+        if (woken == NOT_READ) {
+            continue; /* the recheck is here: look */
         }
         if (woken < 0) {
             /* no node could block (counted and told): look again at once
