@@ -14,6 +14,9 @@ require __DIR__ . '/../tests/safety/proxy.php';
 [, $upstream, $delayMs, $maxSeconds, $portFile] = $argv;
 $control = "$portFile.control";
 file_put_contents($control, 'delay ' . (float)$delayMs . "\n");
-register_shutdown_function(fn() => @unlink($control));
+register_shutdown_function(function () use ($control) {
+    @unlink($control);
+    @unlink("$control.ack");   // the proxy's acknowledgement of it
+});
 rl_safety_proxy($upstream, $portFile, $control, microtime(true) + (float)$maxSeconds, true,
                 function_exists('posix_getppid') ? posix_getppid() : 0);
