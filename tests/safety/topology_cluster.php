@@ -39,15 +39,12 @@ class RlSafetyCluster extends RlSafetyTopology
         return $this->c->masters();
     }
 
-    /**
-     * Neither loses a write: a graceful failover swaps roles only once the
-     * replica has everything, and a migration moves every key of the slot
-     * (MIGRATE is atomic per key) while clients follow ASK and MOVED.
+    /*
+     * Neither own fault loses a write (mayBreak: nothing): a graceful
+     * failover swaps roles only once the replica has everything, and a
+     * migration moves every key of the slot (MIGRATE is atomic per key)
+     * while clients follow ASK and MOVED.
      */
-    public function overlapsPredicted(string $fault): bool
-    {
-        return $fault === 'holder-pause';
-    }
 
     public function timing(string $fault): array
     {
@@ -57,8 +54,9 @@ class RlSafetyCluster extends RlSafetyTopology
         return in_array($fault, self::OWN_FAULTS, true) ? [2000, [50000, 300000]] : parent::timing($fault);
     }
 
-    protected function injectOwn(string $fault, int $ttl): bool
+    protected function own(string $fault, array $workers, int $ttl): Generator
     {
+        $start = rl_safety_now();
         $slot = $this->c->slotOf(self::KEY);
         $from = $this->c->masterForSlot($slot);
         if ($fault === 'cluster-failover') {
@@ -68,22 +66,22 @@ class RlSafetyCluster extends RlSafetyTopology
             // Not yet, then (no sleep here: it would widen the fault's window)
             $replica = $this->c->replicaOf($from);
             if (microtime(true) < ($this->elected[$replica] ?? 0) + RlTestCluster::NODE_TIMEOUT_MS * 4 / 1000 + 0.5) {
-                return false;
+                return [];
             }
             $this->elected[$this->c->failover($from)] = microtime(true);   // waits until every node agrees
             // no call may fail: while the nodes disagree on the slot's
             // master (ms), a call sent to and fro by MOVED pauses and looks
             // again within its timeout
-            return false;
+            return [self::window($fault, $start, false, [])];
         }
         $others = array_values(array_diff($this->c->masters(), [$from]));
         $to = $others[mt_rand(0, count($others) - 1)];
         $this->c->migrateSlot($slot, $from, $to, false);
         // under the calls' timeout (1 s): a waiter queueing, which waits a
         // migration out, does not give up (code 16)
-        usleep(mt_rand(100000, 500000));
+        yield mt_rand(100000, 500000);
         $this->c->migrateSlot($slot, $from, $to, true);
-        return false;
+        return [self::window($fault, $start, false, [])];
     }
 
     public function stop(): void

@@ -1,10 +1,11 @@
 <?php
 /*
  * Independent redis-servers: one for RedisLock, five for RedLock. Their own
- * faults: a server paused, killed and restarted (empty, or with
- * appendfsync always), the network to a node cut one way or delayed
- * (proxy.php in front of every node), a node's clock stepped forward
- * (clock_shift.c preloaded into one redis-server).
+ * faults: servers paused, killed and restarted (empty, or with appendfsync
+ * always); the network (proxy.php in front of every node, with a port per
+ * worker so that a fault can hit some clients only): cut, delayed, reset,
+ * losing bytes; clocks (clock_shift.c preloaded into every node) stepped
+ * forward or back and drifting; and the 'nemesis', which combines them.
  */
 require_once __DIR__ . '/topology.php';
 require_once __DIR__ . '/proxy.php';
@@ -13,37 +14,62 @@ require_once __DIR__ . '/clock.php';
 class RlSafetyNodes extends RlSafetyTopology
 {
     public const OWN_FAULTS = ['server-pause', 'server-restart-empty', 'server-restart-aof',
-                               'partition-requests', 'partition-replies', 'delay', 'clock-jump'];
+                               'partition-requests', 'partition-replies', 'delay', 'clock-jump',
+                               'grant-pause', 'late-replies', 'cut-both', 'cut-requests', 'cut-replies',
+                               'conn-reset', 'packet-drop', 'clock-jump-many', 'clock-back', 'clock-drift',
+                               'nemesis'];
+
+    /** The faults that need a proxy in front of every node, and those that need the nodes' clocks. */
+    private const NET_FAULTS = ['partition-requests', 'partition-replies', 'delay', 'grant-pause', 'late-replies',
+                                'cut-both', 'cut-requests', 'cut-replies', 'conn-reset', 'packet-drop', 'nemesis'];
+    private const CLOCK_FAULTS = ['clock-jump', 'clock-jump-many', 'clock-back', 'clock-drift', 'nemesis'];
+
+    /** Workers a proxy has a port for (run.php starts 4 by default). */
+    public const MAX_CLIENTS = 8;
+
+    /** The clients' reply timeout (run.php's): a held or delayed reply must come before it. */
+    private const CALL_TIMEOUT_MS = 1000;
 
     /** @var RlTestServer[] */
     private array $nodes = [];
     /** @var RlSafetyProxy[] one per node when the fault is on the network */
     private array $proxies = [];
-    private ?RlSafetyClock $clock = null;
-    private int $clockNode = -1;
+    /** @var RlSafetyClock[] one per node when the fault is on the clocks */
+    private array $clocks = [];
+    private int $rules = 0;
 
     public function __construct(private int $n, private string $fault, float $deadline)
     {
         $aof = $fault === 'server-restart-aof' ? ['--appendonly', 'yes', '--appendfsync', 'always'] : [];
-        if ($fault === 'clock-jump') {
-            $this->clock = new RlSafetyClock();
-            $this->clockNode = mt_rand(0, $n - 1);
-        }
         for ($i = 0; $i < $n; $i++) {
-            $this->nodes[] = $i === $this->clockNode ? $this->clock->server() : new RlTestServer($aof);
+            if (in_array($fault, self::CLOCK_FAULTS, true)) {
+                $this->clocks[$i] = new RlSafetyClock();
+                $this->nodes[] = $this->clocks[$i]->server($aof);
+            } else {
+                $this->nodes[] = new RlTestServer($aof);
+            }
         }
-        if (in_array($fault, ['partition-requests', 'partition-replies', 'delay'], true)) {
+        if (in_array($fault, self::NET_FAULTS, true)) {
             foreach ($this->nodes as $node) {
-                $this->proxies[] = new RlSafetyProxy($node->addr(), $deadline + 30.0);
+                $this->proxies[] = new RlSafetyProxy($node->addr(), $deadline + 30.0, self::MAX_CLIENTS);
             }
         }
     }
 
     public function lock(): array
     {
-        $addrs = $this->proxies
+        return $this->made($this->proxies
             ? array_map(fn($p) => $p->addr(), $this->proxies)
-            : array_map(fn($n) => $n->addr(), $this->nodes);
+            : array_map(fn($n) => $n->addr(), $this->nodes));
+    }
+
+    public function lockFor(int $w): array
+    {
+        return $this->proxies ? $this->made(array_map(fn($p) => $p->addrFor($w), $this->proxies)) : $this->lock();
+    }
+
+    private function made(array $addrs): array
+    {
         return $this->n === 1 ? ['RedisLock', $addrs[0], []] : ['RedLock', $addrs, []];
     }
 
@@ -52,89 +78,218 @@ class RlSafetyNodes extends RlSafetyTopology
         return array_map(fn($n) => $n->addr(), $this->nodes);
     }
 
-
     /**
-     * Without fencing the lock is held twice when the node (or enough
-     * nodes) that hold it forget it while its holder goes on: RedisLock's
-     * only node paused past the TTL, restarted empty, or its clock stepped
-     * past the TTL; RedLock's quorum rebuilt by a restart without
-     * persistence, or by one node's clock step when the holder has a bare
-     * quorum (3 of 5: under contention the other two may still hold a
-     * loser's keys when it wins), as the Redlock critics say. A minority
-     * paused, cut off or delayed does not forget; nor does a cut or delay
-     * on RedisLock's node make it: the key's TTL starts when the server
-     * runs the command, after the client's start, so it outlives the
-     * client's own validity.
+     * Without fencing, exclusion breaks when the node (or enough nodes)
+     * that hold a lock forget it while its holder goes on: restarted
+     * without persistence (RedisLock's only node; RedLock's quorum rebuilt
+     * from a minority that was down and one node of the holder's), or
+     * expiring it early by a wall clock that steps forward past the TTL or
+     * runs fast (RedisLock's node; for RedLock one node of a bare quorum,
+     * 3 of 5: under contention the other two may still hold a loser's keys
+     * when the holder wins, as the Redlock critics say). A minority paused,
+     * cut off or delayed does not forget; nor does any cut, delay, reset or
+     * loss of bytes, on any number of nodes, for any clients: a key's TTL
+     * starts when the server runs the command, after the client's start, so
+     * it outlives the client's own validity (start + TTL, less the drift);
+     * a grant read late leaves little validity, or none. A clock stepped
+     * back or running slow keeps keys longer: safe, slower to free a lock
+     * whose holder did not release it.
      */
-    public function overlapsPredicted(string $fault): bool
+    public function mayBreak(string $fault): array
     {
-        return in_array($fault, ['holder-pause', 'server-restart-empty', 'clock-jump'], true)
-            || ($this->n === 1 && $fault === 'server-pause');
+        return match ($fault) {
+            'server-restart-empty', 'clock-jump', 'clock-jump-many', 'clock-drift' => ['exclusion'],
+            'nemesis' => ['exclusion', 'writes'],
+            default => parent::mayBreak($fault),
+        };
     }
 
     public function timing(string $fault): array
     {
-        // a restart (about 100 ms a node) or a clock step must land inside a section to matter
-        return str_starts_with($fault, 'server-restart') || $fault === 'clock-jump'
-            ? [2000, [300000, 800000]] : parent::timing($fault);
+        return match ($fault) {
+            // a restart (about 100 ms a node) or a clock step must land inside a section to matter
+            'server-restart-empty', 'server-restart-aof', 'clock-jump', 'clock-jump-many' => [2000, [300000, 800000]],
+            // a clock 20% fast expires a key at 0.83 TTL: sections up to 0.9 TTL
+            'clock-drift' => [1000, [300000, 900000]],
+            // a grant read late leaves 0.1 TTL of validity: sections well under it
+            'grant-pause', 'late-replies' => [400, [2000, 10000]],
+            // a long TTL, for the held or delayed grants; sections long enough for a restart to land in
+            'nemesis' => [1000, [20000, 200000]],
+            default => parent::timing($fault),
+        };
     }
 
-    protected function injectOwn(string $fault, int $ttl): bool
+    protected function nemesisFaults(): array
     {
+        // the nodes persist or not once and for all: not both kinds of restart
+        return array_values(array_diff(parent::nemesisFaults(), ['server-restart-aof']));
+    }
+
+    protected function own(string $fault, array $workers, int $ttl): Generator
+    {
+        $start = rl_safety_now();
         $minority = intdiv($this->n - 1, 2);    // nodes that may fail with the quorum still up
         switch ($fault) {
         case 'server-pause':                    // a minority of RedLock's nodes; RedisLock's only node
             $picked = self::pick($this->n, max(1, $minority));
             foreach ($picked as $i) $this->nodes[$i]->pause();
-            usleep(1500000);
+            $start = rl_safety_now();
+            yield 1500000;
             foreach ($picked as $i) $this->nodes[$i]->resume();
-            return $this->n === 1;
+            return [self::window($fault, $start, $this->n === 1, [])];
         case 'server-restart-empty':
         case 'server-restart-aof':
             if ($this->n === 1) {
                 $this->nodes[0]->kill();
-                $this->nodes[0]->restart();
-                return true;
+                $this->restart(0);
+            } else {
+                // Redlock's hard case: a minority down while a holder takes
+                // the lock on the rest, then one of those restarts and the
+                // minority comes back (empty without persistence): they make
+                // a quorum that a second client can win while the first
+                // still holds. Down, not paused: a paused node would run the
+                // holder's queued SET when resumed.
+                $picked = self::pick($this->n, $minority + 1);
+                $cut = array_slice($picked, 0, $minority);
+                foreach ($cut as $i) $this->nodes[$i]->kill();
+                yield mt_rand(300000, 600000);
+                $this->nodes[$picked[$minority]]->kill();
+                $this->restart($picked[$minority]);
+                foreach ($cut as $i) $this->restart($i);
             }
-            // Redlock's hard case: a minority down while a holder takes the
-            // lock on the rest, then one of those restarts and the minority
-            // comes back (empty without persistence): they make a quorum
-            // that a second client can win while the first still holds.
-            // Down, not paused: a paused node would run the holder's queued
-            // SET when resumed.
-            $picked = self::pick($this->n, $minority + 1);
-            $cut = array_slice($picked, 0, $minority);
-            foreach ($cut as $i) $this->nodes[$i]->kill();
-            usleep(mt_rand(300000, 600000));
-            $this->nodes[$picked[$minority]]->kill();
-            $this->nodes[$picked[$minority]]->restart();
-            foreach ($cut as $i) $this->nodes[$i]->restart();
-            return true;
+            yield $ttl * 1000;                  // the holder that lost its key goes on within its TTL
+            return [self::window($fault, $start, true, $fault === 'server-restart-empty' ? ['exclusion'] : [])];
         case 'partition-requests':              // a minority (RedisLock: its node) hears nothing, then all at once
         case 'partition-replies':               // ... runs everything, answers nothing, then all at once
             $picked = self::pick($this->n, max(1, $minority));
-            $state = $fault === 'partition-requests' ? 'hold requests' : 'hold replies';
-            foreach ($picked as $i) $this->proxies[$i]->set($state);
-            usleep(1500000);
-            foreach ($picked as $i) $this->proxies[$i]->set('pass');
-            return $this->n === 1;
+            $id = $this->net($picked, $fault === 'partition-requests' ? 'hold requests' : 'hold replies');
+            $start = rl_safety_now();               // in effect
+            yield 1500000;
+            $this->unnet($picked, $id);
+            return [self::window($fault, $start, $this->n === 1, [])];
         case 'delay':                           // a minority slowed down, both ways, for a while
             $picked = self::pick($this->n, max(1, $minority));
-            foreach ($picked as $i) $this->proxies[$i]->set('delay ' . mt_rand(50, 250));
-            usleep(1500000);
-            foreach ($picked as $i) $this->proxies[$i]->set('pass');
-            return false;
+            $ms = mt_rand(50, 250);
+            $id = $this->net($picked, "delay $ms");
+            $start = rl_safety_now();               // in effect
+            yield 1500000;
+            $this->unnet($picked, $id);
+            yield $ms * 1000;                   // what was on its way
+            return [self::window($fault, $start, false, [])];
+        case 'grant-pause':
+            // one client stops between the servers' grant and its validity
+            // check, as a GC pause there would: its replies from every node
+            // held (the servers ran its SET), then delivered, close to the TTL
+            $w = mt_rand(0, count($workers) - 1);
+            $ms = $this->nearTtl($ttl);
+            $id = $this->net(array_keys($this->nodes), 'hold replies', [$w]);
+            $start = rl_safety_now();               // in effect
+            yield $ms * 1000;
+            $this->unnet(array_keys($this->nodes), $id);
+            return [self::window($fault, $start, false, [], [$w]) + ['detail' => "$ms ms"]];
+        case 'late-replies':                    // a majority's replies (RedisLock: its node's) come close to the TTL late
+            $picked = $this->majority();
+            $ms = $this->nearTtl($ttl);
+            $id = $this->net($picked, "delay replies $ms");
+            $start = rl_safety_now();               // in effect
+            yield mt_rand(1000, 2000) * 1000;
+            $this->unnet($picked, $id);
+            yield $ms * 1000;
+            return [self::window($fault, $start, false, []) + ['detail' => "$ms ms, nodes " . implode(',', $picked)]];
+        case 'cut-both':                        // some clients cut off from a majority, past their calls' timeout
+        case 'cut-requests':
+        case 'cut-replies':
+        case 'conn-reset':                      // ... their connections reset, and every new one while it lasts
+        case 'packet-drop':                     // ... their bytes lost one way or both, then their connections broken
+            $clients = $this->someClients(count($workers));
+            $picked = $this->majority();
+            [$action, $us] = match ($fault) {
+                'cut-both' => ['hold both', mt_rand(1000, 2000) * 1000],
+                'cut-requests' => ['hold requests', mt_rand(1000, 2000) * 1000],
+                'cut-replies' => ['hold replies', mt_rand(1000, 2000) * 1000],
+                'conn-reset' => ['reset', mt_rand(200, 1000) * 1000],
+                'packet-drop' => ['drop ' . ['requests', 'replies', 'both'][mt_rand(0, 2)], mt_rand(1000, 2000) * 1000],
+            };
+            $id = $this->net($picked, $action, $clients);
+            $start = rl_safety_now();               // in effect
+            yield $us;
+            $this->unnet($picked, $id);
+            return [self::window($fault, $start, true, [], $clients) + ['detail' => "$action, nodes " . implode(',', $picked)]];
         case 'clock-jump':                      // one node's wall clock steps forward by twice the TTL
-            $this->clock->step($ttl * 2);
-            return false;
+        case 'clock-jump-many':                 // ... several nodes' (RedLock: 2 to 5)
+            $picked = self::pick($this->n, $fault === 'clock-jump' || $this->n === 1 ? 1 : mt_rand(2, $this->n));
+            foreach ($picked as $i) $this->clocks[$i]->step($ttl * 2);
+            yield $ttl * 1000;                  // its holder goes on within its TTL
+            return [self::window($fault, $start, false, ['exclusion']) + ['detail' => 'nodes ' . implode(',', $picked)]];
+        case 'clock-back':                      // nodes' wall clocks step back by 1 to 3 TTLs
+            $picked = self::pick($this->n, mt_rand(1, $this->n));
+            $ms = mt_rand($ttl, 3 * $ttl);
+            foreach ($picked as $i) $this->clocks[$i]->step(-$ms);
+            yield ($ttl + $ms) * 1000;          // the keys set before the step live that much longer
+            return [self::window($fault, $start, false, []) + ['detail' => "-$ms ms, nodes " . implode(',', $picked)]];
+        case 'clock-drift':                     // nodes' clocks run fast (up to twice the speed) or slow, 1.5 to 3 s
+            $picked = self::pick($this->n, mt_rand(1, $this->n));
+            $id = 'drift' . ++$this->rules;
+            $rates = [];
+            foreach ($picked as $i) {
+                $rates[$i] = mt_rand(0, 2) === 0 ? -mt_rand(50000, 200000) : mt_rand(200000, 1000000);
+                $this->clocks[$i]->drift($id, $rates[$i]);
+            }
+            yield mt_rand(1500, 3000) * 1000;
+            foreach ($picked as $i) $this->clocks[$i]->undrift($id);
+            yield $ttl * 1000;                  // a key set while it drifted expires within a TTL
+            // a fast clock expires keys early: RedisLock's node, or one of RedLock's bare quorum
+            return [self::window($fault, $start, false, max($rates) > 0 ? ['exclusion'] : [])
+                    + ['detail' => implode(', ', array_map(fn($i, $r) => sprintf('node %d %+d%%', $i, intdiv($r, 10000)),
+                                                           array_keys($rates), $rates))]];
         }
         throw new LogicException($fault);
+    }
+
+    /** A TTL fraction (0.7 to 0.9) for a grant read late, leaving validity for a section and under the calls' timeout. */
+    private function nearTtl(int $ttl): int
+    {
+        $drift = $this->n === 1 ? 0 : intdiv($ttl, 100) + 2;
+        $work = intdiv($this->timing($this->fault)[1][1], 1000);
+        $hi = min(intdiv($ttl * 9, 10), $ttl - $drift - $work - 20, self::CALL_TIMEOUT_MS - 200);
+        return mt_rand(min(intdiv($ttl * 7, 10), $hi), $hi);
+    }
+
+    /** A majority of the nodes, at random (RedisLock: its node). */
+    private function majority(): array
+    {
+        return self::pick($this->n, mt_rand(intdiv($this->n, 2) + 1, $this->n));
+    }
+
+    /** Some of $w clients: at least one, not all (when there are two or more). */
+    private function someClients(int $w): array
+    {
+        return self::pick($w, $w < 2 ? 1 : mt_rand(1, $w - 1));
+    }
+
+    /** Puts $action on the proxies of nodes $picked (for $clients, null: all); returns the rule's id. */
+    private function net(array $picked, string $action, ?array $clients = null): string
+    {
+        $id = 'r' . ++$this->rules;
+        foreach ($picked as $i) $this->proxies[$i]->add($id, $action, $clients);
+        return $id;
+    }
+
+    private function unnet(array $picked, string $id): void
+    {
+        foreach ($picked as $i) $this->proxies[$i]->remove($id);
+    }
+
+    /** Node $i (killed) started again, with its clock when it has one. */
+    private function restart(int $i): void
+    {
+        isset($this->clocks[$i]) ? $this->clocks[$i]->restart($this->nodes[$i]) : $this->nodes[$i]->restart();
     }
 
     public function stop(): void
     {
         foreach ($this->proxies as $p) $p->stop();
         foreach ($this->nodes as $n) $n->stop();
-        $this->clock?->stop();
+        foreach ($this->clocks as $c) $c->stop();
     }
 }

@@ -69,9 +69,9 @@ class RlSafetySentinel extends RlSafetyTopology
      * refused (WAIT: 0 of 1) and released, so nothing is lost: replicas on
      * loopback do not lag, so the one promoted had every acknowledged grant.
      */
-    public function overlapsPredicted(string $fault): bool
+    public function mayBreak(string $fault): array
     {
-        return $fault === 'holder-pause' || (in_array($fault, self::OWN_FAULTS, true) && !$this->minReplicas);
+        return in_array($fault, self::OWN_FAULTS, true) ? ($this->minReplicas ? [] : ['exclusion']) : parent::mayBreak($fault);
     }
 
     public function timing(string $fault): array
@@ -85,8 +85,9 @@ class RlSafetySentinel extends RlSafetyTopology
         return in_array($fault, self::OWN_FAULTS, true) ? [1500, [200000, 600000]] : parent::timing($fault);
     }
 
-    protected function injectOwn(string $fault, int $ttl): bool
+    protected function own(string $fault, array $workers, int $ttl): Generator
     {
+        $start = rl_safety_now();
         $old = $this->g->masterAddr();
         $replicas = array_values(array_diff($this->dataAddrs(), [$old]));
         foreach ($replicas as $r) {  // the master has no password: their AUTH fails from now on
@@ -103,7 +104,7 @@ class RlSafetySentinel extends RlSafetyTopology
             }
             return true;
         }, $ttl / 1000 + 1.0, 0.02);
-        usleep(mt_rand(100000, 300000));
+        yield mt_rand(100000, 300000);
         if ($fault === 'sentinel-failover') {
             $this->sentinelFailover();
             $new = $this->g->waitNewMaster($old, 20.0);
@@ -120,7 +121,8 @@ class RlSafetySentinel extends RlSafetyTopology
         }
         $this->g->client($old)->cmd('REPLICAOF', ...explode(':', $new));
         $this->settle();
-        return true;
+        yield $ttl * 1000;  // the holder of a lost lock goes on within its TTL
+        return [self::window($fault, $start, true, $this->mayBreak($fault))];
     }
 
     /** SENTINEL FAILOVER; a sentinel that has not seen the replicas since the last one says NOGOODSLAVE. */
