@@ -118,6 +118,12 @@ abstract class RlSafetyTopology
         return array_values(array_diff(static::faults(), ['none', 'nemesis']));
     }
 
+    /** The faults that make nodes slow or out of reach (for some clients, or all). */
+    protected function impairs(string $fault): bool
+    {
+        return false;
+    }
+
     /**
      * The seeded generator of combined faults: 2 to 4 occurrences of faults
      * picked from nemesisFaults(), each starting at a seeded time within 0 to
@@ -136,6 +142,19 @@ abstract class RlSafetyTopology
         $occurrences = array_map(fn($p) => $this->after($p[0], $this->occurrence($p[1], $workers, $store, $ttl)), $plan);
         $windows = self::drive($occurrences, array_column($plan, 2));
         mt_srand($after);
+        // two that make nodes slow or out of reach may together take what
+        // neither takes alone (a minority paused, another cut off; a request
+        // delayed, its reply delayed close to the TTL): while they overlap,
+        // calls may fail
+        foreach ($windows as $i => $a) {
+            foreach ($windows as $j => $b) {
+                if ($i !== $j && $this->impairs($a['fault']) && $this->impairs($b['fault'])
+                    && $a['start'] <= $b['end'] && $b['start'] <= $a['end']) {
+                    $windows[$i]['quorum'] = true;
+                    unset($windows[$i]['clients']);
+                }
+            }
+        }
         return $windows;
     }
 

@@ -119,6 +119,11 @@ class RlSafetyNodes extends RlSafetyTopology
         };
     }
 
+    protected function impairs(string $fault): bool
+    {
+        return in_array($fault, self::NET_FAULTS, true) || str_starts_with($fault, 'server-');
+    }
+
     protected function nemesisFaults(): array
     {
         // the nodes persist or not once and for all: not both kinds of restart
