@@ -132,13 +132,14 @@ class RlSafetyNodes extends RlSafetyTopology
 
     protected function own(string $fault, array $workers, int $ttl): Generator
     {
+        // a window opens before the fault is put in place (a proxy may act on
+        // it before it says so) and closes once it is over and its effects ran out
         $start = rl_safety_now();
         $minority = intdiv($this->n - 1, 2);    // nodes that may fail with the quorum still up
         switch ($fault) {
         case 'server-pause':                    // a minority of RedLock's nodes; RedisLock's only node
             $picked = self::pick($this->n, max(1, $minority));
             foreach ($picked as $i) $this->nodes[$i]->pause();
-            $start = rl_safety_now();
             yield 1500000;
             foreach ($picked as $i) $this->nodes[$i]->resume();
             return [self::window($fault, $start, $this->n === 1, [])];
@@ -168,7 +169,6 @@ class RlSafetyNodes extends RlSafetyTopology
         case 'partition-replies':               // ... runs everything, answers nothing, then all at once
             $picked = self::pick($this->n, max(1, $minority));
             $id = $this->net($picked, $fault === 'partition-requests' ? 'hold requests' : 'hold replies');
-            $start = rl_safety_now();               // in effect
             yield 1500000;
             $this->unnet($picked, $id);
             return [self::window($fault, $start, $this->n === 1, [])];
@@ -176,7 +176,6 @@ class RlSafetyNodes extends RlSafetyTopology
             $picked = self::pick($this->n, max(1, $minority));
             $ms = mt_rand(50, 250);
             $id = $this->net($picked, "delay $ms");
-            $start = rl_safety_now();               // in effect
             yield 1500000;
             $this->unnet($picked, $id);
             yield $ms * 1000;                   // what was on its way
@@ -188,7 +187,6 @@ class RlSafetyNodes extends RlSafetyTopology
             $w = mt_rand(0, count($workers) - 1);
             $ms = $this->nearTtl($ttl);
             $id = $this->net(array_keys($this->nodes), 'hold replies', [$w]);
-            $start = rl_safety_now();               // in effect
             yield $ms * 1000;
             $this->unnet(array_keys($this->nodes), $id);
             return [self::window($fault, $start, false, [], [$w]) + ['detail' => "$ms ms"]];
@@ -196,7 +194,6 @@ class RlSafetyNodes extends RlSafetyTopology
             $picked = $this->majority();
             $ms = $this->nearTtl($ttl);
             $id = $this->net($picked, "delay replies $ms");
-            $start = rl_safety_now();               // in effect
             yield mt_rand(1000, 2000) * 1000;
             $this->unnet($picked, $id);
             yield $ms * 1000;
@@ -216,7 +213,6 @@ class RlSafetyNodes extends RlSafetyTopology
                 'packet-drop' => ['drop ' . ['requests', 'replies', 'both'][mt_rand(0, 2)], mt_rand(1000, 2000) * 1000],
             };
             $id = $this->net($picked, $action, $clients);
-            $start = rl_safety_now();               // in effect
             yield $us;
             $this->unnet($picked, $id);
             return [self::window($fault, $start, true, [], $clients) + ['detail' => "$action, nodes " . implode(',', $picked)]];
@@ -232,20 +228,25 @@ class RlSafetyNodes extends RlSafetyTopology
             foreach ($picked as $i) $this->clocks[$i]->step(-$ms);
             yield ($ttl + $ms) * 1000;          // the keys set before the step live that much longer
             return [self::window($fault, $start, false, []) + ['detail' => "-$ms ms, nodes " . implode(',', $picked)]];
-        case 'clock-drift':                     // nodes' clocks run fast (up to twice the speed) or slow, 1.5 to 3 s
+        case 'clock-drift':                     // nodes' clocks run fast (1.2 to 4 times the speed) or slow, 1.5 to 3 s
             $picked = self::pick($this->n, mt_rand(1, $this->n));
             $id = 'drift' . ++$this->rules;
             $rates = [];
             foreach ($picked as $i) {
-                $rates[$i] = mt_rand(0, 2) === 0 ? -mt_rand(50000, 200000) : mt_rand(200000, 1000000);
+                // fast: up to 4 times the speed, past the watchdog (auto_extend
+                // extends every third of the TTL: a key lasting less is lost)
+                $rates[$i] = mt_rand(0, 2) === 0 ? -mt_rand(50000, 200000) : mt_rand(200000, 3000000);
                 $this->clocks[$i]->drift($id, $rates[$i]);
             }
             yield mt_rand(1500, 3000) * 1000;
             foreach ($picked as $i) $this->clocks[$i]->undrift($id);
             yield $ttl * 1000;                  // a key set while it drifted expires within a TTL
-            // a fast clock expires keys early: RedisLock's node, or one of RedLock's bare quorum
+            // a fast clock expires keys early: RedisLock's node, or one of
+            // RedLock's bare quorum; with auto_extend not while the key lasts
+            // well over the third of a TTL between two extends (twice the speed)
             return [self::window($fault, $start, false, max($rates) > 0 ? ['exclusion'] : [])
-                    + ['detail' => implode(', ', array_map(fn($i, $r) => sprintf('node %d %+d%%', $i, intdiv($r, 10000)),
+                    + ['breaks_auto_extend' => max($rates) > 1000000 ? ['exclusion'] : [],
+                       'detail' => implode(', ', array_map(fn($i, $r) => sprintf('node %d %+d%%', $i, intdiv($r, 10000)),
                                                            array_keys($rates), $rates))]];
         }
         throw new LogicException($fault);
