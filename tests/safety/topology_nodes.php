@@ -111,8 +111,10 @@ class RlSafetyNodes extends RlSafetyTopology
             'server-restart-empty', 'server-restart-aof', 'clock-jump', 'clock-jump-many' => [2000, [300000, 800000]],
             // a clock 20% fast expires a key at 0.83 TTL: sections up to 0.9 TTL
             'clock-drift' => [1000, [300000, 900000]],
-            // a grant read late leaves 0.1 TTL of validity: sections well under it
-            'grant-pause', 'late-replies' => [400, [2000, 10000]],
+            // a grant read late leaves 0.1 to 0.3 TTL of validity; a holder
+            // that believed in more (validity counted from the reply) would
+            // still hold when its key expires, in a section up to 0.5 TTL
+            'grant-pause' => [400, [20000, 200000]],
             // a long TTL, for the held or delayed grants; sections long enough for a restart to land in
             'nemesis' => [1000, [20000, 200000]],
             default => parent::timing($fault),
@@ -182,13 +184,15 @@ class RlSafetyNodes extends RlSafetyTopology
             return [self::window($fault, $start, false, [])];
         case 'grant-pause':
             // one client stops between the servers' grant and its validity
-            // check, as a GC pause there would: its replies from every node
-            // held (the servers ran its SET), then delivered, close to the TTL
+            // check, as a GC pause there would: for a while every reply it
+            // gets, from every node, comes close to the TTL late (the servers
+            // ran its command at once), so each grant it wins is read late
             $w = mt_rand(0, count($workers) - 1);
             $ms = $this->nearTtl($ttl);
-            $id = $this->net(array_keys($this->nodes), 'hold replies', [$w]);
-            yield $ms * 1000;
+            $id = $this->net(array_keys($this->nodes), "delay replies $ms", [$w]);
+            yield mt_rand(1500, 3000) * 1000;
             $this->unnet(array_keys($this->nodes), $id);
+            yield $ms * 1000;                   // what was on its way
             return [self::window($fault, $start, false, [], [$w]) + ['detail' => "$ms ms"]];
         case 'late-replies':                    // a majority's replies (RedisLock: its node's) come close to the TTL late
             $picked = $this->majority();
@@ -252,12 +256,10 @@ class RlSafetyNodes extends RlSafetyTopology
         throw new LogicException($fault);
     }
 
-    /** A TTL fraction (0.7 to 0.9) for a grant read late, leaving validity for a section and under the calls' timeout. */
+    /** 0.7 to 0.9 of the TTL, for a grant read late: under the calls' timeout. */
     private function nearTtl(int $ttl): int
     {
-        $drift = $this->n === 1 ? 0 : intdiv($ttl, 100) + 2;
-        $work = intdiv($this->timing($this->fault)[1][1], 1000);
-        $hi = min(intdiv($ttl * 9, 10), $ttl - $drift - $work - 20, self::CALL_TIMEOUT_MS - 200);
+        $hi = min(intdiv($ttl * 9, 10), self::CALL_TIMEOUT_MS - 200);
         return mt_rand(min(intdiv($ttl * 7, 10), $hi), $hi);
     }
 
