@@ -10,7 +10,7 @@
  * came back, the validity); a fault's window then tells which calls fell
  * in it and which clients it hit. Clock faults: the PTTL of a key on each
  * node, read directly. Server faults: the nodes and keys. 'orphans': a
- * run killed with SIGKILL leaves no proxy behind. Exit status 1 when a
+ * topology whose process is killed (SIGKILL) leaves no process behind. Exit status 1 when a
  * check fails.
  */
 require_once __DIR__ . '/../redislock_test.inc';
@@ -336,18 +336,17 @@ foreach ($faults ? $sizes : [] as $n) {
     rl_rmtree($dir);
 }
 if (!$only || in_array('orphans', $only, true)) {
-    echo "-- a run killed (SIGKILL) leaves no proxy behind\n";
-    $server = new RlTestServer();
-    $run = rl_php_child_start('require ' . var_export(__DIR__ . '/proxy.php', true) . ';'
-        . ' $p = new RlSafetyProxy(' . var_export($server->addr(), true) . ', microtime(true) + 600.0, 2);'
-        . ' echo $p->pid(), "\n"; sleep(600);');
-    rl_wait_until(fn() => trim($run->output()) !== '', 20.0);
-    $pid = (int)$run->output();
-    $alive = fn() => is_file("/proc/$pid/stat") && explode(' ', (string)@file_get_contents("/proc/$pid/stat"))[2] !== 'Z';
-    $before = $alive();
+    echo "-- a run killed (SIGKILL) leaves no process behind\n";
+    $run = rl_php_child_start('require ' . var_export(__DIR__ . '/topology_nodes.php', true) . ';'
+        . ' $t = new RlSafetyNodes(5, "nemesis", microtime(true) + 600.0); echo implode(" ", $t->pids()), "\n"; sleep(600);');
+    rl_wait_until(fn() => str_contains($run->output(), "\n"), 60.0);
+    $pids = array_map('intval', explode(' ', trim($run->output())));
+    $alive = fn() => array_filter($pids, fn($p) => is_file("/proc/$p/stat")
+                                              && explode(' ', (string)@file_get_contents("/proc/$p/stat"))[2] !== 'Z');
+    $before = count($alive());
     $run->kill();
-    st_check("its proxy ($pid, running: " . ($before ? 'yes' : 'no') . ') exits within 5 s', $before && rl_wait_until(fn() => !$alive(), 5.0));
-    $server->stop();
+    st_check("its nodes, proxies and reaper ($before processes running) are gone within 5 s",
+             $before === 11 && rl_wait_until(fn() => $alive() === [], 5.0));
 }
 echo $failed ? "$failed checks FAILED\n" : "all checks passed\n";
 exit($failed ? 1 : 0);

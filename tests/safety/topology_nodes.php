@@ -10,6 +10,7 @@
 require_once __DIR__ . '/topology.php';
 require_once __DIR__ . '/proxy.php';
 require_once __DIR__ . '/clock.php';
+require_once __DIR__ . '/reaper.php';
 
 class RlSafetyNodes extends RlSafetyTopology
 {
@@ -36,6 +37,7 @@ class RlSafetyNodes extends RlSafetyTopology
     private array $proxies = [];
     /** @var RlSafetyClock[] one per node when the fault is on the clocks */
     private array $clocks = [];
+    private RlSafetyReaper $reaper;
     private int $rules = 0;
 
     public function __construct(private int $n, private string $fault, float $deadline)
@@ -49,11 +51,19 @@ class RlSafetyNodes extends RlSafetyTopology
                 $this->nodes[] = new RlTestServer($aof);
             }
         }
+        $this->reaper = new RlSafetyReaper($this->nodes);   // the proxies see to themselves
         if (in_array($fault, self::NET_FAULTS, true)) {
             foreach ($this->nodes as $node) {
                 $this->proxies[] = new RlSafetyProxy($node->addr(), $deadline + 30.0, self::MAX_CLIENTS);
             }
         }
+    }
+
+    /** The processes it started: the nodes, the proxies, the reaper. */
+    public function pids(): array
+    {
+        return array_merge(array_map(fn($n) => $n->pid(), $this->nodes), array_map(fn($p) => $p->pid(), $this->proxies),
+                           [$this->reaper->pid()]);
     }
 
     public function lock(): array
@@ -299,5 +309,6 @@ class RlSafetyNodes extends RlSafetyTopology
         foreach ($this->proxies as $p) $p->stop();
         foreach ($this->nodes as $n) $n->stop();
         foreach ($this->clocks as $c) $c->stop();
+        $this->reaper->stop();
     }
 }
