@@ -1,4 +1,5 @@
 #include "rl_object.h"
+#include "rl_fatal.h"
 #include "src/lock/rl_quorum.h"
 #include "src/lock/rl_watchdog.h"
 #include "src/base/rl_pid.h"
@@ -136,7 +137,7 @@ rl_object *rl_object_ready(zval *this_zv)
 void rl_object_log(rl_object *o, const char *level, const char *event, zend_string *key, zval *context)
 {
     zval empty;
-    if (Z_TYPE(o->logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN)) {
+    if (Z_TYPE(o->logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN) || rl_fatal_releasing()) {
         if (context) {
             zval_ptr_dtor(context);
         }
