@@ -74,7 +74,7 @@ int rl_judge_scan(const rl_op *op, const void *r, char *err, size_t errlen)
     for (i = 0; i < keys->elements; i++) {
         const redisReply *k = keys->element[i];
         size_t at, n;
-        if (op->on_key != NULL && rl_key_listed(k->str, k->len, &at, &n) && memchr(k->str + at, '\0', n) == NULL) {
+        if (op->on_key != NULL && rl_key_listed(k->str, k->len, &at, &n)) {
             op->on_key(op->on_key_ctx, k->str + at, n);
         }
     }
