@@ -155,6 +155,7 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
 
 typedef struct scan_ctx {
     HashTable *found;  /* resource name => true */
+    const char *prefix;
     size_t prefix_len;
     zend_long limit;
 } scan_ctx;
@@ -162,7 +163,9 @@ typedef struct scan_ctx {
 static void on_key(void *ctx, const char *key, size_t len)
 {
     scan_ctx *s = ctx;
-    if (len >= s->prefix_len && zend_hash_num_elements(s->found) < (uint32_t)s->limit) {
+    /* key: a lock's name, prefix and resource (an escaped key's is inside it) */
+    if (len > s->prefix_len && memcmp(key, s->prefix, s->prefix_len) == 0
+        && zend_hash_num_elements(s->found) < (uint32_t)s->limit) {
         zend_hash_str_add_empty_element(s->found, key + s->prefix_len, len - s->prefix_len);
     }
 }
@@ -246,7 +249,7 @@ void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
     }
     match = pattern != NULL ? match_of(o->prefix, pattern) : match_of(o->prefix, ZSTR_CHAR('*'));
     zend_hash_init(&found, 64, NULL, NULL, 0);
-    s = (scan_ctx){.found = &found, .prefix_len = ZSTR_LEN(o->prefix), .limit = limit};
+    s = (scan_ctx){.found = &found, .prefix = ZSTR_VAL(o->prefix), .prefix_len = ZSTR_LEN(o->prefix), .limit = limit};
     failed = ecalloc(o->n, sizeof *failed);
     for (i = 0; i < o->n; i++) {
         rl_node *n = o->nodes[i];

@@ -4,6 +4,7 @@
 #include "src/lock/rl_watchdog.h"
 #include "src/base/rl_pid.h"
 #include "src/base/rl_clock.h"
+#include "src/topology/rl_key_names.h"
 #include "php_redislock.h"
 #include "rl_pool.h"
 #include "rl_observe.h"
@@ -274,8 +275,17 @@ zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum)
         zend_argument_value_error(argnum, "must not be empty");
         return NULL;
     }
-    return zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix),
-                               ZSTR_VAL(resource), ZSTR_LEN(resource));
+    zend_string *raw = zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix),
+                                           ZSTR_VAL(resource), ZSTR_LEN(resource));
+    size_t len = rl_key_lock(ZSTR_VAL(raw), ZSTR_LEN(raw), NULL, 0);
+    if (len == ZSTR_LEN(raw)) { /* the name is its key (an escaped key is longer) */
+        return raw;
+    }
+    /* a name that reads as one of the library's own keys gets a key of its own */
+    zend_string *key = zend_string_alloc(len, 0);
+    rl_key_lock(ZSTR_VAL(raw), ZSTR_LEN(raw), ZSTR_VAL(key), len + 1);
+    zend_string_release(raw);
+    return key;
 }
 
 rl_conn *rl_object_wait_conn(rl_object *o, size_t i, const char *key, size_t key_len)

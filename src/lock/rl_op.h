@@ -112,8 +112,8 @@ typedef struct rl_op {
                             token may be one a release never reached) */
     const char *cursor;  /* SCAN: where the scan goes on ("0": from the start) */
     const char *match;   /* SCAN: the MATCH pattern (NUL-terminated) */
-    void (*on_key)(void *ctx, const char *key, size_t len); /* SCAN: each key found that is
-                            not a lock's derived key (those hold a NUL byte);
+    void (*on_key)(void *ctx, const char *key, size_t len); /* SCAN: each lock key found, as
+                            its name (prefix and resource, rl_key_listed());
                             INSPECT: each holder's token */
     void *on_key_ctx;
     const char *holder;  /* LOCK_WAIT making fresh tokens: the holder's name each

@@ -1,5 +1,6 @@
 /* The operator's reads (rl_survey.h): what INSPECT and SCAN answer. */
 #include "rl_survey.h"
+#include "../topology/rl_key_names.h"
 #include <stdio.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
@@ -52,7 +53,8 @@ int rl_judge_inspect(const rl_op *op, const void *r, char *err, size_t errlen)
 }
 
 /* SCAN's reply: [cursor, [key, ...]]: a yes with the next cursor in err;
- * each key without a NUL byte (not a derived one) told to op->on_key. */
+ * each lock key's name (prefix and resource: rl_key_listed(), not a
+ * derived key's) told to op->on_key. */
 int rl_judge_scan(const rl_op *op, const void *r, char *err, size_t errlen)
 {
     const redisReply *reply = r;
@@ -71,8 +73,9 @@ int rl_judge_scan(const rl_op *op, const void *r, char *err, size_t errlen)
     }
     for (i = 0; i < keys->elements; i++) {
         const redisReply *k = keys->element[i];
-        if (op->on_key != NULL && memchr(k->str, '\0', k->len) == NULL) {
-            op->on_key(op->on_key_ctx, k->str, k->len);
+        size_t at, n;
+        if (op->on_key != NULL && rl_key_listed(k->str, k->len, &at, &n)) {
+            op->on_key(op->on_key_ctx, k->str + at, n);
         }
     }
     snprintf(err, errlen, "%.*s", (int)cur->len, cur->str);

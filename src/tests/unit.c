@@ -256,7 +256,7 @@ UNIT_TEST(test_lockops)
     }
     {
         /* SCAN: its cursor and pattern; each key told but the derived ones
-         * (a NUL byte in them); the next cursor in err */
+         * (rl_key_listed(): "lock:{a}\0q" is lock:{a}'s queue); the next cursor in err */
         struct {
             int n;
             char keys[4][16];
@@ -267,8 +267,8 @@ UNIT_TEST(test_lockops)
         long long sv;
         ENCODES_TO(&scan, RL_FORM_FIRST,
                    "*6\r\n$4\r\nSCAN\r\n$2\r\n17\r\n$5\r\nMATCH\r\n$6\r\nlock:*\r\n$5\r\nCOUNT\r\n$3\r\n100\r\n");
-        CHECK(judged_err(&scan, "*2\r\n$3\r\n420\r\n*3\r\n$6\r\nlock:a\r\n$8\r\nlock:a\0q\r\n$6\r\nlock:b\r\n", &sv, text)
-              == RL_REPLY_YES && strcmp(text, "420") == 0 && got.n == 2 && strcmp(got.keys[0], "lock:a") == 0
+        CHECK(judged_err(&scan, "*2\r\n$3\r\n420\r\n*3\r\n$8\r\nlock:{a}\r\n$10\r\nlock:{a}\0q\r\n$6\r\nlock:b\r\n", &sv, text)
+              == RL_REPLY_YES && strcmp(text, "420") == 0 && got.n == 2 && strcmp(got.keys[0], "lock:{a}") == 0
               && strcmp(got.keys[1], "lock:b") == 0, "scan: next cursor %s, %d keys", text, got.n);
         got.n = 0;
         CHECK(judged_err(&scan, "*2\r\n$2\r\n-1\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: a cursor not a number");
