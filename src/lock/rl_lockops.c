@@ -204,6 +204,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         break;
     case RL_OP_INSPECT:
         script_head(&b, RL_SCRIPT_INSPECT, eval, op, &k, 0);
+        rl_argv_add_num(&b, RL_NAMED_TOKEN_MAX); /* a longer value names nobody: not sent back */
         break;
     case RL_OP_WATCH: { /* XREAD COUNT 1 BLOCK <ms> STREAMS <every wake stream> $... */
         int j;

@@ -228,14 +228,14 @@ UNIT_TEST(test_lockops)
                "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n2\r\n$6\r\nlock:r\r\n"
                "$13\r\nlock:r\0s{mio}\r\n$3\r\ntok\r\n");
     {
-        /* inspect: the lock key and its queue, fence and shared holders' keys;
-         * its reply checked and written out for the caller */
+        /* inspect: the lock key and its queue, fence and shared holders' keys,
+         * the longest token it sends back (a named one's); its reply checked and written out for the caller */
         rl_op inspect = {.kind = RL_OP_INSPECT, .key = "lock:r", .key_len = 6};
         char text[128];
         long long iv;
         ENCODES_TO(&inspect, RL_FORM_FIRST,
-                   "*7\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
-                   "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n");
+                   "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
+                   "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n$3\r\n193\r\n");
         struct {
             int n;
             char keys[4][16];
