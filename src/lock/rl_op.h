@@ -36,9 +36,10 @@ typedef enum rl_op_kind {
     RL_OP_INSPECT,      /* what an operator sees of key (Lua, read-only): a yes
                            with "KIND HOLDERS PTTL WAITERS FENCE" in err, each
                            live holder's token (16 at most) told to on_key */
-    RL_OP_SCAN,         /* SCAN cursor MATCH match: a yes with the next cursor in
-                           err, each lock key found told to on_key (key routes
-                           it: a Cluster scans the master of key's slot) */
+    RL_OP_SCAN,         /* SCAN cursor MATCH match, in a script that bounds its
+                           reply (rl_survey.h): a yes with "CURSOR [AFTER]" in
+                           err, each lock's name found told to on_key (key
+                           routes it: a Cluster scans the master of key's slot) */
     RL_OP_WATCH,        /* XREAD key's every wake stream from now for wait_ms:
                            yes when a release wrote a wake (a waiter woken) */
     RL_OP_LOCK_MANY,    /* take keys[0..nkeys) all or none (Lua); with waiter and
@@ -112,9 +113,13 @@ typedef struct rl_op {
                             token may be one a release never reached) */
     const char *cursor;  /* SCAN: where the scan goes on ("0": from the start) */
     const char *match;   /* SCAN: the MATCH pattern (NUL-terminated) */
-    void (*on_key)(void *ctx, const char *key, size_t len); /* SCAN: each key found that is
-                            not a lock's derived key (those hold a NUL byte);
-                            INSPECT: each holder's token */
+    const char *after;   /* SCAN: where in the cursor's page it goes on (the
+                            AFTER a reply gave; NULL or "": its start) */
+    size_t name_at;      /* SCAN: a name starts this many bytes into its key
+                            (the prefix's length) */
+    void (*on_key)(void *ctx, const char *key, size_t len); /* SCAN: each name found that
+                            is not a lock's derived key (those hold a NUL byte),
+                            a long one cut (rl_survey.h); INSPECT: each holder's token */
     void *on_key_ctx;
     const char *holder;  /* LOCK_WAIT making fresh tokens: the holder's name each
                             one carries (rl_token_named; NULL: none) */

@@ -16,6 +16,7 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_RELEASE] = {5, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_SHARED, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_RELEASE_MANY] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_RELEASE_ONE_KEY] = {1, {RL_KEY_LOCK}, 0x0},
+    [RL_SCRIPT_SCAN] = {1, {RL_KEY_LOCK}, 0x0},
 };
 
 static const char *const sources[RL_SCRIPT_COUNT] = {
@@ -369,4 +370,23 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "end\n"
     "if v == ARGV[1] then return redis.call('del', KEYS[1]) end\n"
     "return 0",
+[RL_SCRIPT_SCAN] =
+    "\n\n\n\n\n\n\n\n\n\n\n\n\nlocal page = redis.call('scan', ARGV[1], 'match', ARGV[2], 'count', ARGV[3])\n"
+    "local at, shown, most, tail = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])\n"
+    "local left = {}\n"
+    "for _, k in ipairs(page[2]) do\n"
+    "  local h = redis.sha1hex(k)\n"
+    "  if h > ARGV[4] then left[#left + 1] = {h, k} end\n"
+    "end\n"
+    "table.sort(left, function(a, b) return a[1] < b[1] end)\n"
+    "local names = {}\n"
+    "for i, e in ipairs(left) do\n"
+    "  if i > most then return {ARGV[1], left[most][1], names} end\n"
+    "  local name = string.sub(e[2], at + 1)\n"
+    "  if #name > shown then\n"
+    "    name = {string.sub(name, 1, shown), #name, string.sub(name, -tail), redis.sha1hex(name)}\n"
+    "  end\n"
+    "  names[i] = name\n"
+    "end\n"
+    "return {page[1], '', names}",
 };

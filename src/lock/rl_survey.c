@@ -51,30 +51,61 @@ int rl_judge_inspect(const rl_op *op, const void *r, char *err, size_t errlen)
     return RL_REPLY_YES;
 }
 
-/* SCAN's reply: [cursor, [key, ...]]: a yes with the next cursor in err;
- * each key without a NUL byte (not a derived one) told to op->on_key. */
+/* A derived key's name (a NUL byte in it): left out of what SCAN finds. */
+static int derived(const char *s, size_t len)
+{
+    return memchr(s, '\0', len) != NULL;
+}
+
+static int is_sha1(const redisReply *s)
+{
+    return is_bulk(s) && s->len == 40 && strspn(s->str, "0123456789abcdef") == 40;
+}
+
+/* A long name as the script cuts it: [head, whole length, tail, SHA1]. */
+static int is_cut(const redisReply *n)
+{
+    return n->type == REDIS_REPLY_ARRAY && n->elements == 4 && is_bulk(n->element[0])
+           && n->element[0]->len == RL_SCAN_NAME_SHOWN && n->element[1]->type == REDIS_REPLY_INTEGER
+           && n->element[1]->integer > RL_SCAN_NAME_SHOWN && is_bulk(n->element[2])
+           && n->element[2]->len <= (size_t)n->element[1]->integer && is_sha1(n->element[3]);
+}
+
+/* The scan script's reply: [cursor, after, [name | [head, length, tail, SHA1], ...]]. */
 int rl_judge_scan(const rl_op *op, const void *r, char *err, size_t errlen)
 {
     const redisReply *reply = r;
-    const redisReply *cur, *keys;
+    const redisReply *cur, *after, *names;
+    char cut[RL_SCAN_NAME_SHOWN + RL_SCAN_CUT_MARK_MAX];
     size_t i;
-    if (reply->elements != 2 || !is_bulk(cur = reply->element[0]) || cur->len == 0 || cur->len > 20
-        || strspn(cur->str, "0123456789") != cur->len || (keys = reply->element[1])->type != REDIS_REPLY_ARRAY) {
+    if (reply->elements != 3 || !is_bulk(cur = reply->element[0]) || cur->len == 0 || cur->len > 20
+        || strspn(cur->str, "0123456789") != cur->len || !is_bulk(after = reply->element[1])
+        || (after->len != 0 && !is_sha1(after))
+        || (names = reply->element[2])->type != REDIS_REPLY_ARRAY) {
         snprintf(err, errlen, "malformed reply to SCAN");
         return RL_REPLY_ERROR;
     }
-    for (i = 0; i < keys->elements; i++) {
-        if (!is_bulk(keys->element[i])) {
+    for (i = 0; i < names->elements; i++) {
+        if (!is_bulk(names->element[i]) && !is_cut(names->element[i])) {
             snprintf(err, errlen, "malformed reply to SCAN");
             return RL_REPLY_ERROR;
         }
     }
-    for (i = 0; i < keys->elements; i++) {
-        const redisReply *k = keys->element[i];
-        if (op->on_key != NULL && memchr(k->str, '\0', k->len) == NULL) {
-            op->on_key(op->on_key_ctx, k->str, k->len);
+    for (i = 0; i < names->elements && op->on_key != NULL; i++) {
+        const redisReply *k = names->element[i];
+        if (is_bulk(k)) {
+            if (!derived(k->str, k->len)) {
+                op->on_key(op->on_key_ctx, k->str, k->len);
+            }
+        } else if (!derived(k->element[0]->str, k->element[0]->len)
+                   && !derived(k->element[2]->str, k->element[2]->len)) {
+            int mark;
+            memcpy(cut, k->element[0]->str, RL_SCAN_NAME_SHOWN);
+            mark = snprintf(cut + RL_SCAN_NAME_SHOWN, RL_SCAN_CUT_MARK_MAX, "... (%lld bytes, sha1 %s)",
+                            k->element[1]->integer, k->element[3]->str);
+            op->on_key(op->on_key_ctx, cut, RL_SCAN_NAME_SHOWN + (size_t)mark);
         }
     }
-    snprintf(err, errlen, "%.*s", (int)cur->len, cur->str);
+    snprintf(err, errlen, "%.*s%s%.*s", (int)cur->len, cur->str, after->len ? " " : "", (int)after->len, after->str);
     return RL_REPLY_YES;
 }
