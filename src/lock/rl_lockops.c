@@ -147,7 +147,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     if (op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) {
         return rl_many_op_append(c, op, form, now_us);
     }
-    if (op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP) {
+    if (op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP || op->kind == RL_OP_DEADLOCK_PART) {
         return rl_deadlock_op_append(c, op, eval, now_us);
     }
     if (derived && rl_lock_keys_make(&k, op->key, op->key_len) != 0) {
@@ -268,7 +268,8 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     case RL_OP_LOCK_MANY:
     case RL_OP_UNLOCK_MANY:
     case RL_OP_DEADLOCK:
-    case RL_OP_DEADLOCK_DROP: /* written above */
+    case RL_OP_DEADLOCK_DROP:
+    case RL_OP_DEADLOCK_PART: /* written above */
     case RL_OP_SENTINEL_MASTER:
     case RL_OP_ROLE:
     case RL_OP_CLUSTER_SLOTS:
@@ -482,7 +483,8 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
     if ((op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) && reply->type != REDIS_REPLY_ERROR) {
         return rl_many_op_judge(op, reply, value, err, errlen);
     }
-    if ((op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP) && reply->type != REDIS_REPLY_ERROR) {
+    if ((op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP || op->kind == RL_OP_DEADLOCK_PART)
+        && reply->type != REDIS_REPLY_ERROR) {
         return rl_deadlock_op_judge(op, reply, value, err, errlen);
     }
     switch (reply->type) {

@@ -5,7 +5,7 @@
  *   lock (src/lock/rl_lockops.c): LOCK, UNLOCK, EXTEND, LOCK_WAIT,
  *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN, WATCH,
  *     LOCK_MANY, UNLOCK_MANY (src/lock/rl_manyops.c), DEADLOCK,
- *     DEADLOCK_DROP (src/lock/rl_deadlock.c);
+ *     DEADLOCK_DROP, DEADLOCK_PART (src/lock/rl_deadlock.c);
  *   topology (src/topology/rl_topology_cmds.c): SENTINEL_MASTER, ROLE,
  *     CLUSTER_SLOTS.
  * The login (src/transport/rl_handshake.c) and Cluster's ASKING prefix are
@@ -51,8 +51,13 @@ typedef enum rl_op_kind {
     RL_OP_DEADLOCK,     /* key: the wait-for edges; waiter (a party) waits for
                            waits_for, held by token, for wait_ms (Lua): a no
                            when the edge is recorded; a yes when it would close
-                           a cycle, each (resource, token) on it told to on_key */
-    RL_OP_DEADLOCK_DROP /* HDEL key waiter: the party's edge, its wait over */
+                           a cycle, each (resource, token) on it told to on_key
+                           (a long resource by reference: rl_deadlock.c) */
+    RL_OP_DEADLOCK_DROP, /* HDEL key waiter: the party's edge, its wait over */
+    RL_OP_DEADLOCK_PART /* key: the wait-for edges; the part from part_from of
+                           the resource (waits_for_len bytes) waiter's edge
+                           names (Lua): a yes, the part told to on_key; a no
+                           when the edge is gone or names another */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */
@@ -130,6 +135,7 @@ typedef struct rl_op {
     size_t nkeys;
     const char *waits_for; /* DEADLOCK: the resource's lock key */
     size_t waits_for_len;
+    long long part_from; /* DEADLOCK_PART: the part's first byte */
     struct rl_deadlock *deadlock; /* a wait's (rl_wait_run): its deadlock detection
                             (rl_deadlock.h); NULL: none */
 } rl_op;

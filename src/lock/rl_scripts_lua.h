@@ -8,6 +8,7 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_ACQUIRE_SHARED] = {5, {RL_KEY_LOCK, RL_KEY_SHARED, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_ACQUIRE_WAIT] = {6, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_FENCE, RL_KEY_SHARED, RL_KEY_OWN_WAKE}, 0x38},
     [RL_SCRIPT_DEADLOCK] = {1, {RL_KEY_LOCK}, 0x0},
+    [RL_SCRIPT_DEADLOCK_PART] = {1, {RL_KEY_LOCK}, 0x0},
     [RL_SCRIPT_EXTEND] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
     [RL_SCRIPT_FENCE_RAISE] = {1, {RL_KEY_FENCE}, 0x0},
     [RL_SCRIPT_HOLDS] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
@@ -210,9 +211,13 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "end\n"
     "return pttl",
 [RL_SCRIPT_DEADLOCK] =
-    "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
-    "local me = ARGV[1]\n"
-    "local cycle = {ARGV[2], ARGV[3]}\n"
+    "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
+    "local me, sent = ARGV[1], tonumber(ARGV[5])\n"
+    "local function named(resource, party)\n"
+    "  if #resource > sent then return {party, #resource} end\n"
+    "  return resource\n"
+    "end\n"
+    "local cycle = {named(ARGV[2], me), ARGV[3]}\n"
     "local p = string.sub(ARGV[3], 1, 16)\n"
     "if p == me then return 0 end  -- its own lock (another object's): its TTL ends the wait, no edge\n"
     "for _ = 1, 31 do  -- a cycle of up to 32 parties: a reply of 64 strings at most (the reply bounds)\n"
@@ -221,7 +226,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "  if not e then break end\n"
     "  local d, n, rest = string.match(e, '^(%d+) (%d+) (.*)$')\n"
     "  if not d or tonumber(d) < now then redis.call('hdel', KEYS[1], p) break end\n"
-    "  cycle[#cycle + 1] = string.sub(rest, 1, tonumber(n))\n"
+    "  cycle[#cycle + 1] = named(string.sub(rest, 1, tonumber(n)), p)\n"
     "  cycle[#cycle + 1] = string.sub(rest, tonumber(n) + 1)\n"
     "  p = string.sub(cycle[#cycle], 1, 16)\n"
     "end\n"
@@ -234,6 +239,12 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "redis.call('hset', KEYS[1], me, (now + wait) .. ' ' .. #ARGV[2] .. ' ' .. ARGV[2] .. ARGV[3])\n"
     "if redis.call('pttl', KEYS[1]) < wait + 1000 then redis.call('pexpire', KEYS[1], wait + 1000) end\n"
     "return 0",
+[RL_SCRIPT_DEADLOCK_PART] =
+    "\n\n\n\n\n\n\nlocal e = redis.call('hget', KEYS[1], ARGV[1])\n"
+    "local n, rest = string.match(e or '', '^%d+ (%d+) (.*)$')\n"
+    "if not n or n ~= ARGV[4] then return 0 end\n"
+    "local from = tonumber(ARGV[2])\n"
+    "return string.sub(rest, from + 1, math.min(from + tonumber(ARGV[3]), tonumber(n)))",
 [RL_SCRIPT_EXTEND] =
     "\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1])\n"
     "if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end\n"
