@@ -163,10 +163,9 @@ typedef struct scan_ctx {
 static void on_key(void *ctx, const char *key, size_t len)
 {
     scan_ctx *s = ctx;
-    /* key: a lock's name, prefix and resource (an escaped key's is inside it) */
-    if (len > s->prefix_len && memcmp(key, s->prefix, s->prefix_len) == 0
-        && zend_hash_num_elements(s->found) < (uint32_t)s->limit) {
-        zend_hash_str_add_empty_element(s->found, key + s->prefix_len, len - s->prefix_len);
+    /* key: a lock's resource name (the prefix left out by the scan) */
+    if (zend_hash_num_elements(s->found) < (uint32_t)s->limit) {
+        zend_hash_str_add_empty_element(s->found, key, len);
     }
 }
 
@@ -193,24 +192,30 @@ static zend_string *match_of(zend_string *prefix, zend_string *pattern)
 static int scan_master(rl_object *o, size_t i, const char *key, size_t key_len, const char *match, scan_ctx *s,
                        rl_vote *vote)
 {
-    char cursor[24] = "0";
+    char cursor[24] = "0", after[48] = "";
     rl_conn *asked = NULL;
     long calls = 0;
     do {
         rl_op op = {.kind = RL_OP_SCAN, .key = key, .key_len = key_len, .cursor = cursor, .match = match,
-                    .on_key = on_key, .on_key_ctx = s};
+                    .after = after, .prefix = s->prefix, .name_at = s->prefix_len, .on_key = on_key, .on_key_ctx = s};
+        const char *sp;
         memset(vote, 0, sizeof *vote);
         rl_nodes_run(&o->nodes[i], 1, &op, vote, 1, 0, &o->timeouts, &o->timeouts);
         if (vote->err.code != RL_OK) {
             return vote->err.code;
         }
         if (asked != NULL && vote->conn != asked) {
-            snprintf(cursor, sizeof cursor, "0"); /* another node answered (a failover): its cursor means nothing here */
-        } else {
-            snprintf(cursor, sizeof cursor, "%s", vote->err.msg);
+            /* another node answered (a failover): its cursor means nothing here */
+            snprintf(cursor, sizeof cursor, "0");
+            after[0] = '\0';
+        } else { /* "CURSOR" or "CURSOR AFTER": the page goes on after that key */
+            sp = strchr(vote->err.msg, ' ');
+            snprintf(cursor, sizeof cursor, "%.*s", sp != NULL ? (int)(sp - vote->err.msg) : (int)strlen(vote->err.msg),
+                     vote->err.msg);
+            snprintf(after, sizeof after, "%s", sp != NULL ? sp + 1 : "");
         }
         asked = vote->conn;
-    } while (strcmp(cursor, "0") != 0 && ++calls < SCAN_MAX_CALLS
+    } while ((strcmp(cursor, "0") != 0 || after[0] != '\0') && ++calls < SCAN_MAX_CALLS
              && zend_hash_num_elements(s->found) < (uint32_t)s->limit);
     return RL_OK;
 }
