@@ -121,6 +121,7 @@ waits that spanned releases, ended by their rechecks      : waits_spanning_relea
 no grant for whole seconds                                : stalled 1 => BROKEN: 1 seconds without a grant outside every fault
 the same inside a fault and its grace                     : nothing
 a call failed in a fault that took the quorum, one outside: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
+a fault that cut client 1 only; client 1 and client 2 failed in it: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
 a lock key left without a TTL, no section at all          : never_released 1 => BROKEN: 1 lock keys left without a TTL; no critical section ran
 -- a predicted break must show
 writes predicted, a late write: missing []
