@@ -11,6 +11,7 @@
 #include "src/lock/rl_watchdog.h"
 #include "rl_errors.h"
 #include "rl_object.h"
+#include "rl_fatal.h"
 #include "rl_pool.h"
 #include "src/transport/rl_tls.h"
 #include "src/transport/rl_handshake.h"
@@ -98,6 +99,7 @@ static PHP_MINIT_FUNCTION(redislock)
     rl_ce_timeout_exception = register_class_RedisLockTimeoutException(rl_ce_exception);
     rl_ce_deadlock_exception = register_class_RedisLockDeadlockException(rl_ce_exception);
     rl_object_init_handlers();
+    rl_fatal_init(); /* locks released at a fatal error itself (a host may go on after it) */
     rl_redislock_init(register_class_RedisLock());
     rl_redlock_init(register_class_RedLock());
     return SUCCESS;

@@ -121,11 +121,25 @@ static zend_result from_redis(rl_endpoint *ep, zend_object *redis, uint32_t argn
             goto done;
         }
     }
+    /* a subclass may say anything: its host and port pass the rules a
+     * server string's do, so no control byte reaches a message or a log */
+    size_t hlen = Z_STRLEN(host) - (size_t)(h - Z_STRVAL(host));
+    const char *why = "a NUL byte in it";
+    if (memchr(h, '\0', hlen) != NULL || (h[0] != '/' && rl_host_check(h, hlen, &why) != RL_HOST_OK)) {
+        zend_argument_value_error(argnum, "%sis a Redis object whose %s is not valid: %s", what,
+                                  h[0] == '/' ? "socket path" : "host", why);
+        goto done;
+    }
+    if (h[0] != '/' && Z_TYPE(port) == IS_LONG && Z_LVAL(port) > 65535) {
+        zend_argument_value_error(argnum, "%sis a Redis object connected to port " ZEND_LONG_FMT
+                                  ": the port must be from 1 to 65535", what, Z_LVAL(port));
+        goto done;
+    }
     if (h[0] == '/') { /* a socket, whatever the scheme said: as phpredis reads it */
         ep->tls = 0;
-        rl_endpoint_set_str(&ep->unix_path, h, strlen(h));
+        rl_endpoint_set_str(&ep->unix_path, h, hlen);
     } else {
-        rl_endpoint_set_str(&ep->host, h, strlen(h));
+        rl_endpoint_set_str(&ep->host, h, hlen);
         ep->port = Z_TYPE(port) == IS_LONG && Z_LVAL(port) > 0 ? (int)Z_LVAL(port) : RL_DEFAULT_PORT;
     }
     /* what the connection is logged in as and on: an option that says

@@ -71,13 +71,18 @@ void rl_throw_deadlock(const rl_deadlock *d, size_t prefix_len)
     smart_str msg = {0};
     size_t i, shown = d->cycle_n < RL_DEADLOCK_SHOWN ? d->cycle_n : RL_DEADLOCK_SHOWN;
 
-    /* "A" is held by a process that waits for "B", held by ... this process */
+    /* "A" is held by a process that waits for "B", held by ... this process;
+       a long name cut: "A..." (N bytes) */
     for (i = 0; i < shown; i++) {
         const char *name = d->cycle_len[i] > prefix_len ? d->cycle[i] + prefix_len : d->cycle[i];
+        char whole[48] = "";
+        if (d->cycle_whole[i] > d->cycle_len[i]) {
+            snprintf(whole, sizeof whole, "...\" (%zu bytes)", d->cycle_whole[i] - prefix_len);
+        }
         if (i == 0) {
-            smart_str_append_printf(&msg, "waiting for \"%s\" would deadlock: it is held by ", name);
+            smart_str_append_printf(&msg, "waiting for \"%s%s would deadlock: it is held by ", name, whole[0] ? whole : "\"");
         } else {
-            smart_str_append_printf(&msg, "a process that waits for \"%s\", held by ", name);
+            smart_str_append_printf(&msg, "a process that waits for \"%s%s, held by ", name, whole[0] ? whole : "\"");
         }
     }
     if (shown < d->cycle_n) {

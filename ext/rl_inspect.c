@@ -155,6 +155,7 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
 
 typedef struct scan_ctx {
     HashTable *found;  /* resource name => true */
+    const char *prefix;
     size_t prefix_len;
     zend_long limit;
 } scan_ctx;
@@ -162,8 +163,9 @@ typedef struct scan_ctx {
 static void on_key(void *ctx, const char *key, size_t len)
 {
     scan_ctx *s = ctx;
-    if (len >= s->prefix_len && zend_hash_num_elements(s->found) < (uint32_t)s->limit) {
-        zend_hash_str_add_empty_element(s->found, key + s->prefix_len, len - s->prefix_len);
+    /* key: a lock's resource name (the prefix left out by the scan) */
+    if (zend_hash_num_elements(s->found) < (uint32_t)s->limit) {
+        zend_hash_str_add_empty_element(s->found, key, len);
     }
 }
 
@@ -190,24 +192,30 @@ static zend_string *match_of(zend_string *prefix, zend_string *pattern)
 static int scan_master(rl_object *o, size_t i, const char *key, size_t key_len, const char *match, scan_ctx *s,
                        rl_vote *vote)
 {
-    char cursor[24] = "0";
+    char cursor[24] = "0", after[48] = "";
     rl_conn *asked = NULL;
     long calls = 0;
     do {
         rl_op op = {.kind = RL_OP_SCAN, .key = key, .key_len = key_len, .cursor = cursor, .match = match,
-                    .on_key = on_key, .on_key_ctx = s};
+                    .after = after, .prefix = s->prefix, .name_at = s->prefix_len, .on_key = on_key, .on_key_ctx = s};
+        const char *sp;
         memset(vote, 0, sizeof *vote);
         rl_nodes_run(&o->nodes[i], 1, &op, vote, 1, 0, &o->timeouts, &o->timeouts);
         if (vote->err.code != RL_OK) {
             return vote->err.code;
         }
         if (asked != NULL && vote->conn != asked) {
-            snprintf(cursor, sizeof cursor, "0"); /* another node answered (a failover): its cursor means nothing here */
-        } else {
-            snprintf(cursor, sizeof cursor, "%s", vote->err.msg);
+            /* another node answered (a failover): its cursor means nothing here */
+            snprintf(cursor, sizeof cursor, "0");
+            after[0] = '\0';
+        } else { /* "CURSOR" or "CURSOR AFTER": the page goes on after that key */
+            sp = strchr(vote->err.msg, ' ');
+            snprintf(cursor, sizeof cursor, "%.*s", sp != NULL ? (int)(sp - vote->err.msg) : (int)strlen(vote->err.msg),
+                     vote->err.msg);
+            snprintf(after, sizeof after, "%s", sp != NULL ? sp + 1 : "");
         }
         asked = vote->conn;
-    } while (strcmp(cursor, "0") != 0 && ++calls < SCAN_MAX_CALLS
+    } while ((strcmp(cursor, "0") != 0 || after[0] != '\0') && ++calls < SCAN_MAX_CALLS
              && zend_hash_num_elements(s->found) < (uint32_t)s->limit);
     return RL_OK;
 }
@@ -246,7 +254,7 @@ void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
     }
     match = pattern != NULL ? match_of(o->prefix, pattern) : match_of(o->prefix, ZSTR_CHAR('*'));
     zend_hash_init(&found, 64, NULL, NULL, 0);
-    s = (scan_ctx){.found = &found, .prefix_len = ZSTR_LEN(o->prefix), .limit = limit};
+    s = (scan_ctx){.found = &found, .prefix = ZSTR_VAL(o->prefix), .prefix_len = ZSTR_LEN(o->prefix), .limit = limit};
     failed = ecalloc(o->n, sizeof *failed);
     for (i = 0; i < o->n; i++) {
         rl_node *n = o->nodes[i];

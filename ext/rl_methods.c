@@ -4,6 +4,7 @@
 #include "src/base/rl_clock.h"
 #include "src/base/rl_status.h"
 #include "src/base/rl_pid.h"
+#include "src/base/rl_token.h"
 #include "src/lock/rl_op.h"
 #include "SAPI.h"
 #include <time.h>
@@ -437,6 +438,12 @@ bool rl_check_owner(zend_string *owner, uint32_t argnum)
     }
     if (memchr(ZSTR_VAL(owner), '\0', ZSTR_LEN(owner)) != NULL) {
         zend_argument_value_error(argnum, "must not contain NUL bytes");
+        return false;
+    }
+    if (rl_token_names_another(ZSTR_VAL(owner), ZSTR_LEN(owner))) {
+        /* inspect() and redislock show would give its text as a holder's name */
+        zend_argument_value_error(argnum, "must not look like a token that names its holder (32 hex characters, a space, "
+                                          "a name) unless this process's lock() made it");
         return false;
     }
     return true;

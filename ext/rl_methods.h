@@ -16,7 +16,9 @@ bool rl_check_positive(zend_long v, uint32_t argnum, zend_long max);
 bool rl_check_token(zend_string *token, uint32_t argnum);
 
 /* A caller's token: NULL, or 1..RL_MAX_OWNER_LEN bytes without NUL (a NUL
- * starts the shared-lock mark), else a ValueError naming argument argnum. */
+ * starts the shared-lock mark) and not shaped as a token that names its
+ * holder unless this process made it (rl_token_names_another()), else a
+ * ValueError naming argument argnum. */
 bool rl_check_owner(zend_string *owner, uint32_t argnum);
 
 /* Releases key's lock of token with a pending exception set aside (the

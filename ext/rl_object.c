@@ -1,8 +1,10 @@
 #include "rl_object.h"
+#include "rl_fatal.h"
 #include "src/lock/rl_quorum.h"
 #include "src/lock/rl_watchdog.h"
 #include "src/base/rl_pid.h"
 #include "src/base/rl_clock.h"
+#include "src/topology/rl_key_names.h"
 #include "php_redislock.h"
 #include "rl_pool.h"
 #include "rl_observe.h"
@@ -136,7 +138,7 @@ rl_object *rl_object_ready(zval *this_zv)
 void rl_object_log(rl_object *o, const char *level, const char *event, zend_string *key, zval *context)
 {
     zval empty;
-    if (Z_TYPE(o->logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN)) {
+    if (Z_TYPE(o->logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN) || rl_fatal_releasing()) {
         if (context) {
             zval_ptr_dtor(context);
         }
@@ -273,8 +275,17 @@ zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum)
         zend_argument_value_error(argnum, "must not be empty");
         return NULL;
     }
-    return zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix),
-                               ZSTR_VAL(resource), ZSTR_LEN(resource));
+    zend_string *raw = zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix),
+                                           ZSTR_VAL(resource), ZSTR_LEN(resource));
+    size_t len = rl_key_lock(ZSTR_VAL(raw), ZSTR_LEN(raw), NULL, 0);
+    if (len == ZSTR_LEN(raw)) { /* the name is its key (an escaped key is longer) */
+        return raw;
+    }
+    /* a name that reads as one of the library's own keys gets a key of its own */
+    zend_string *key = zend_string_alloc(len, 0);
+    rl_key_lock(ZSTR_VAL(raw), ZSTR_LEN(raw), ZSTR_VAL(key), len + 1);
+    zend_string_release(raw);
+    return key;
 }
 
 rl_conn *rl_object_wait_conn(rl_object *o, size_t i, const char *key, size_t key_len)

@@ -97,7 +97,9 @@ rl_object *rl_object_ready(zval *this_zv);
 zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,
                             uint32_t argnum, bool is_list);
 
-/* "prefix . resource"; throws and returns NULL when resource is empty. */
+/* The lock key of resource: "prefix . resource", or its escaped form when
+ * that reads as one of the library's own keys (src/topology/rl_key_names.h);
+ * throws and returns NULL when resource is empty. */
 zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum);
 
 /* Node i's waiting connection where key lives (made on first use); NULL,

@@ -1,4 +1,5 @@
 #include "rl_observe.h"
+#include "src/topology/rl_key_names.h"
 #include "ext/standard/info.h"
 #include "SAPI.h"
 #include <unistd.h>
@@ -25,9 +26,15 @@ zend_result rl_logger_check(zval *logger, uint32_t argnum)
 
 void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context)
 {
-    const char *resource = ZSTR_VAL(key) + prefix_len;
-    size_t resource_len = ZSTR_LEN(key) - prefix_len;
+    size_t at = 0, n = ZSTR_LEN(key);
     zval args[3], ret;
+    /* an escaped name's key holds its name (prefix and resource) inside */
+    if (!rl_key_listed(ZSTR_VAL(key), ZSTR_LEN(key), &at, &n) || n < prefix_len) {
+        at = 0;
+        n = ZSTR_LEN(key);
+    }
+    const char *resource = ZSTR_VAL(key) + at + prefix_len;
+    size_t resource_len = n - prefix_len;
 
     if (logger == NULL || Z_TYPE_P(logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN) || EG(exception)) {
         return;

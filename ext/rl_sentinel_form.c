@@ -3,6 +3,8 @@
 #include "rl_pool.h"
 #include "zend_exceptions.h"
 #include "ext/standard/md5.h"
+#include "ext/hash/php_hash.h"
+#include "ext/hash/php_hash_sha.h"
 #include "src/base/rl_status.h"
 #include "rl_errors.h"
 #include "src/topology/rl_node_sentinel.h"
@@ -55,15 +57,27 @@ static zend_result sentinel_credentials(rl_endpoint *ep, zend_string *user, zend
     return SUCCESS;
 }
 
-/* hex SHA-256 of a password, "" for none */
-static void secret_hash(zend_string *pass, char hex[65])
+/* Hex SHA-256 of every sentinel's user and password as they will log in
+ * (a URL's own or the group's): the master's address another object found
+ * is used only by an object that would log in to the sentinels alike.
+ * Each field goes in with its length, a missing one as a marker. */
+static void credentials_digest(const rl_endpoint *eps, size_t n, char hex[65])
 {
+    PHP_SHA256_CTX ctx;
     unsigned char digest[32];
-    hex[0] = '\0';
-    if (pass == NULL) {
-        return;
+    size_t i, f;
+    PHP_SHA256Init(&ctx);
+    for (i = 0; i < n; i++) {
+        const char *field[2] = {eps[i].username, eps[i].password};
+        for (f = 0; f < 2; f++) {
+            uint64_t len = field[f] ? (uint64_t)strlen(field[f]) : UINT64_MAX;
+            PHP_SHA256Update(&ctx, (const unsigned char *)&len, sizeof len);
+            if (field[f]) {
+                PHP_SHA256Update(&ctx, (const unsigned char *)field[f], strlen(field[f]));
+            }
+        }
     }
-    rl_password_digest(ZSTR_VAL(pass), ZSTR_LEN(pass), digest);
+    PHP_SHA256Final(digest, &ctx);
     make_digest_ex(hex, digest, 32);
 }
 
@@ -171,15 +185,14 @@ rl_node *rl_sentinel_from_zval(zval *server, const rl_settings *s, const rl_conn
         goto done;
     }
     tpl.database = s->database > 0 ? (long)s->database : 0;
-    secret_hash(s_pass, hex);
+    credentials_digest(eps, n, hex);
     spec = (rl_sentinel_spec){
         .service = Z_STRVAL_P(service),
         .service_len = Z_STRLEN_P(service),
         .sentinels = eps,
         .n = n,
         .master_tpl = &tpl,
-        .sentinel_user = s_user ? ZSTR_VAL(s_user) : NULL,
-        .sentinel_password_digest = hex,
+        .sentinel_credentials_digest = hex,
     };
     node = rl_sentinel_node_new(&spec, conns, &RLG(topology)); /* NULL: out of memory (the caller throws) */
 done:

@@ -15,7 +15,7 @@ root=$(cd "$here/.." && pwd)
 secs=${1:-60}
 [[ $secs =~ ^[0-9]+$ ]] || { echo "usage: fuzz/run.sh [seconds]" >&2; exit 2; }
 
-targets=(endpoint reply)
+targets=(endpoint reply keys)
 passed=0 failed=0
 
 cc=

@@ -163,6 +163,16 @@ size_t rl_token_named(char out[RL_NAMED_TOKEN_MAX + 1], const char *name, size_t
     return len;
 }
 
+int rl_token_names_another(const char *token, size_t len)
+{
+    size_t name_len;
+    const char *me = rl_party();
+    if (rl_token_holder(token, len, &name_len) == NULL) {
+        return 0;
+    }
+    return me == NULL || memcmp(token, me, RL_PARTY_LEN) != 0;
+}
+
 const char *rl_token_holder(const char *token, size_t token_len, size_t *len)
 {
     *len = 0;

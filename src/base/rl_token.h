@@ -42,6 +42,13 @@ size_t rl_token_named(char out[RL_NAMED_TOKEN_MAX + 1], const char *name, size_t
  * token without one, or the caller's own owner name). */
 const char *rl_token_holder(const char *token, size_t token_len, size_t *len);
 
+/* 1 when a caller's own token would read as naming a holder (the shape
+ * rl_token_holder() reads) and this party did not make it: an owner that
+ * could show any text as a holder's name (the caller refuses it); 0 for
+ * any other token, and for one this party made (a token lock() returned,
+ * handed back). */
+int rl_token_names_another(const char *token, size_t len);
+
 /* n bytes from the kernel CSPRNG, read in batches; a forked child never
  * gets bytes its parent had. Returns 0, or -1 (errno set). */
 int rl_random_bytes(void *out, size_t n);

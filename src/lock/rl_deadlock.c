@@ -13,14 +13,32 @@
 #define CYCLE_MAX 32
 
 /* The cycle one node told (the first to tell one): its lock keys and
- * tokens, copied. */
+ * tokens, copied. A long lock key comes by reference: s[i] NULL, the party
+ * whose edge names it in party[i] and its length in len[i], until read. */
 typedef struct cycle {
     char *s[2 * CYCLE_MAX];
     size_t len[2 * CYCLE_MAX];
+    char party[2 * CYCLE_MAX][RL_PARTY_LEN + 1];
     size_t n;
     int closed; /* a whole list was told: later nodes' are not kept */
     int short_of_memory;
 } cycle;
+
+/* A long lock key of the cycle, by its edge's party: read later (read_long()). */
+static void cycle_add_ref(cycle *c, const char *party, size_t party_len, size_t len)
+{
+    if (c->closed) {
+        return;
+    }
+    if (c->n == 2 * CYCLE_MAX || party_len != RL_PARTY_LEN) {
+        c->short_of_memory = 1; /* a list not whole: not confirmed */
+        return;
+    }
+    c->s[c->n] = NULL;
+    memcpy(c->party[c->n], party, RL_PARTY_LEN);
+    c->party[c->n][RL_PARTY_LEN] = '\0';
+    c->len[c->n++] = len;
+}
 
 static void cycle_add(void *ctx, const char *s, size_t len)
 {
@@ -39,6 +57,62 @@ static void cycle_add(void *ctx, const char *s, size_t len)
     memcpy(c->s[c->n], s, len);
     c->s[c->n][len] = '\0';
     c->len[c->n++] = len;
+}
+
+/* A part of a long lock key, as DEADLOCK_PART's judge tells it: the first
+ * node's answer is kept. */
+typedef struct part {
+    char *buf;
+    size_t from, want;
+    int got;
+} part;
+
+static void part_add(void *ctx, const char *s, size_t len)
+{
+    part *p = ctx;
+    if (!p->got && s != NULL && len == p->want) {
+        memcpy(p->buf + p->from, s, len);
+        p->got = 1;
+    }
+}
+
+/* Reads the long lock keys of c: the waiter's own it knows (its edge is not
+ * recorded), the others from their edges in parts. 0, or -1 when one could
+ * not be read whole (an edge gone meanwhile: the cycle is not confirmed). */
+static int read_long(const rl_lock_nodes *ns, rl_tally *t, const char *edges, size_t edges_len, cycle *c,
+                     const char *mine, size_t mine_len)
+{
+    size_t i;
+    for (i = 0; i < c->n; i += 2) {
+        part p = {.from = 0};
+        if (c->s[i] != NULL) {
+            continue;
+        }
+        if ((p.buf = malloc(c->len[i] + 1)) == NULL) {
+            return -1;
+        }
+        c->s[i] = p.buf;
+        p.buf[c->len[i]] = '\0';
+        if (strcmp(c->party[i], rl_party()) == 0) {
+            if (mine_len != c->len[i]) {
+                return -1;
+            }
+            memcpy(p.buf, mine, mine_len);
+            continue;
+        }
+        for (p.from = 0; p.from < c->len[i]; p.from += RL_DEADLOCK_PART) {
+            rl_op op = {.kind = RL_OP_DEADLOCK_PART, .key = edges, .key_len = edges_len, .waiter = c->party[i],
+                        .waiter_len = RL_PARTY_LEN, .waits_for_len = c->len[i], .part_from = (long long)p.from,
+                        .on_key = part_add, .on_key_ctx = &p};
+            p.want = c->len[i] - p.from < RL_DEADLOCK_PART ? c->len[i] - p.from : RL_DEADLOCK_PART;
+            p.got = 0;
+            ns->run(ns->ctx, &op, t->votes, ns->n, 0);
+            if (!p.got) {
+                return -1;
+            }
+        }
+    }
+    return 0;
 }
 
 static void cycle_free(cycle *c)
@@ -96,7 +170,8 @@ int rl_deadlock_check(const rl_lock_nodes *ns, rl_deadlock *d, rl_tally *t, cons
             d->recorded = d->recorded || !t->votes[i].yes;
         }
     }
-    found = yes >= ns->quorum && all_held(ns, &c);
+    found = yes >= ns->quorum && read_long(ns, t, d->edges_key, d->edges_key_len, &c, key, key_len) == 0
+            && all_held(ns, &c);
     if (found) {
         d->cycle_n = c.n / 2;
         for (i = 0; i < c.n / 2 && i < RL_DEADLOCK_SHOWN; i++) {
@@ -104,6 +179,7 @@ int rl_deadlock_check(const rl_lock_nodes *ns, rl_deadlock *d, rl_tally *t, cons
             memcpy(d->cycle[i], c.s[2 * i], len);
             d->cycle[i][len] = '\0';
             d->cycle_len[i] = len;
+            d->cycle_whole[i] = c.len[2 * i];
         }
     }
     cycle_free(&c);
@@ -131,16 +207,31 @@ int rl_deadlock_op_append(rl_conn *c, const rl_op *op, int eval, int64_t now_us)
         rl_argv_add(&b, op->waiter, op->waiter_len);
         return rl_argv_append(c, &b, now_us);
     }
-    const char *body = eval ? rl_script_source(RL_SCRIPT_DEADLOCK) : rl_script_sha(RL_SCRIPT_DEADLOCK);
+    rl_script s = op->kind == RL_OP_DEADLOCK_PART ? RL_SCRIPT_DEADLOCK_PART : RL_SCRIPT_DEADLOCK;
+    const char *body = eval ? rl_script_source(s) : rl_script_sha(s);
     rl_argv_add(&b, eval ? "EVAL" : "EVALSHA", eval ? 4 : 7);
     rl_argv_add(&b, body, strlen(body));
     rl_argv_add(&b, "1", 1);
     rl_argv_add(&b, op->key, op->key_len);
     rl_argv_add(&b, op->waiter, op->waiter_len);
+    if (op->kind == RL_OP_DEADLOCK_PART) {
+        rl_argv_add_num(&b, op->part_from);
+        rl_argv_add_num(&b, RL_DEADLOCK_PART);
+        rl_argv_add_num(&b, (long long)op->waits_for_len);
+        return rl_argv_append(c, &b, now_us);
+    }
     rl_argv_add(&b, op->waits_for, op->waits_for_len);
     rl_argv_add(&b, op->token, op->token_len);
     rl_argv_add_num(&b, op->wait_ms);
+    rl_argv_add_num(&b, RL_DEADLOCK_NAME_SENT);
     return rl_argv_append(c, &b, now_us);
+}
+
+/* A long lock key on a cycle, by reference: [party, length]. */
+static int is_ref(const redisReply *e)
+{
+    return e->type == REDIS_REPLY_ARRAY && e->elements == 2 && e->element[0]->type == REDIS_REPLY_STRING
+           && e->element[1]->type == REDIS_REPLY_INTEGER && e->element[1]->integer > RL_DEADLOCK_NAME_SENT;
 }
 
 int rl_deadlock_op_judge(const rl_op *op, const void *r, long long *value, char *err, size_t errlen)
@@ -149,19 +240,32 @@ int rl_deadlock_op_judge(const rl_op *op, const void *r, long long *value, char 
     size_t i;
     *value = 0;
     if (reply->type == REDIS_REPLY_INTEGER) {
-        /* DEADLOCK: 0, the edge recorded; DEADLOCK_DROP: HDEL's count */
+        /* DEADLOCK: 0, the edge recorded; DEADLOCK_DROP: HDEL's count; DEADLOCK_PART: 0, no such edge */
         return op->kind == RL_OP_DEADLOCK_DROP ? RL_REPLY_YES : RL_REPLY_NO;
+    }
+    if (reply->type == REDIS_REPLY_STRING && op->kind == RL_OP_DEADLOCK_PART) {
+        if (op->on_key != NULL) {
+            op->on_key(op->on_key_ctx, reply->str, reply->len);
+        }
+        return RL_REPLY_YES;
     }
     if (reply->type == REDIS_REPLY_ARRAY && op->kind == RL_OP_DEADLOCK && reply->elements >= 2
         && reply->elements % 2 == 0) {
-        for (i = 0; i < reply->elements; i++) {
-            if (reply->element[i]->type != REDIS_REPLY_STRING) {
+        for (i = 0; i < reply->elements; i++) { /* resources (a long one by reference) and tokens */
+            if (reply->element[i]->type != REDIS_REPLY_STRING && (i % 2 != 0 || !is_ref(reply->element[i]))) {
                 snprintf(err, errlen, "malformed reply to the deadlock script");
                 return RL_REPLY_ERROR;
             }
         }
         for (i = 0; op->on_key != NULL && i < reply->elements; i++) {
-            op->on_key(op->on_key_ctx, reply->element[i]->str, reply->element[i]->len);
+            const redisReply *e = reply->element[i];
+            if (e->type == REDIS_REPLY_STRING) {
+                op->on_key(op->on_key_ctx, e->str, e->len);
+            } else if (op->on_key == cycle_add) { /* ours: its reference kept to be read (read_long()) */
+                cycle_add_ref(op->on_key_ctx, e->element[0]->str, e->element[0]->len, (size_t)e->element[1]->integer);
+            } else {
+                op->on_key(op->on_key_ctx, NULL, 0); /* a caller that takes no reference: the list ends here */
+            }
         }
         if (op->on_key != NULL) {
             op->on_key(op->on_key_ctx, NULL, 0);

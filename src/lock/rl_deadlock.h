@@ -14,6 +14,13 @@
 #include <stddef.h>
 #include "rl_node_set.h"
 
+/* A resource on a cycle longer than this comes by reference (its edge's
+ * party and its length) and is read in parts of RL_DEADLOCK_PART bytes:
+ * every reply stays within a lock reply's bounds (rl_reply_guard.h), a
+ * cycle of 32 edges of RL_DEADLOCK_NAME_SENT-byte resources included. */
+#define RL_DEADLOCK_NAME_SENT 1024
+#define RL_DEADLOCK_PART 32768
+
 /* The resources of a cycle kept for the error's message. */
 #define RL_DEADLOCK_SHOWN 8
 #define RL_DEADLOCK_KEY_SHOWN 128
@@ -26,6 +33,7 @@ typedef struct rl_deadlock {
        (each cut at RL_DEADLOCK_KEY_SHOWN - 1 bytes), and how many there are */
     char cycle[RL_DEADLOCK_SHOWN][RL_DEADLOCK_KEY_SHOWN];
     size_t cycle_len[RL_DEADLOCK_SHOWN];
+    size_t cycle_whole[RL_DEADLOCK_SHOWN]; /* each key's whole length (cut when longer than cycle_len) */
     size_t cycle_n;
 } rl_deadlock;
 
@@ -41,7 +49,7 @@ int rl_deadlock_check(const rl_lock_nodes *ns, rl_deadlock *d, rl_tally *t, cons
 /* The wait is over: its edge goes (sent, no reply waited for). */
 void rl_deadlock_end(const rl_lock_nodes *ns, rl_deadlock *d, rl_tally *t);
 
-/* The lock family's writer and judge of DEADLOCK and DEADLOCK_DROP
+/* The lock family's writer and judge of DEADLOCK, DEADLOCK_DROP and DEADLOCK_PART
  * (rl_lockops.c hands them here; errors are its). */
 int rl_deadlock_op_append(rl_conn *c, const rl_op *op, int eval, int64_t now_us);
 int rl_deadlock_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);

@@ -555,16 +555,6 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
     if (fds != stack_fds) {
         free(fds);
     }
-    if (op->kind == RL_OP_SCAN) {
-        /* SCAN raised its connections' reply bounds when it was written
-         * (rl_lockops.c); a reply that never came (a timeout, a lost
-         * connection) did not put them back: the lock bounds again */
-        for (i = 0; i < n; i++) {
-            if (votes[i].conn != NULL) {
-                rl_conn_set_limits(votes[i].conn, NULL);
-            }
-        }
-    }
     return yes;
 }
 

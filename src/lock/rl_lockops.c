@@ -15,10 +15,14 @@
 #include <string.h>
 #include <hiredis/hiredis.h>
 
-/* SCAN asks for this many keys a call; Redis may answer more (a bucket's
- * chain whole), up to SCAN_MAX_KEYS before the reply is refused. */
-#define SCAN_COUNT 100
-#define SCAN_MAX_KEYS 4096
+/* SCAN (in the scan script) asks for this many keys a call; Redis may
+ * find more (a bucket's chain whole): the script sends SCAN_MOST names a
+ * reply, and the rest of the page at the next call. SCAN_MOST names of
+ * RL_SCAN_NAME_SHOWN bytes and SCAN_TAIL more fit a lock reply's bounds
+ * (rl_reply_guard.h): the connection's bounds are never raised for it. */
+#define SCAN_COUNT 48
+#define SCAN_MOST 48
+#define SCAN_TAIL 64
 /* A bit of script_head()'s `with`: a key the script may go without. */
 #define WITH(role) (1u << (role))
 
@@ -143,7 +147,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     if (op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) {
         return rl_many_op_append(c, op, form, now_us);
     }
-    if (op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP) {
+    if (op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP || op->kind == RL_OP_DEADLOCK_PART) {
         return rl_deadlock_op_append(c, op, eval, now_us);
     }
     if (derived && rl_lock_keys_make(&k, op->key, op->key_len) != 0) {
@@ -204,6 +208,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         break;
     case RL_OP_INSPECT:
         script_head(&b, RL_SCRIPT_INSPECT, eval, op, &k, 0);
+        rl_argv_add_num(&b, RL_NAMED_TOKEN_MAX); /* a longer value names nobody: not sent back */
         break;
     case RL_OP_WATCH: { /* XREAD COUNT 1 BLOCK <ms> STREAMS <every wake stream> $... */
         int j;
@@ -216,22 +221,17 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
         }
         break;
     }
-    case RL_OP_SCAN: {
-        /* a reply of SCAN_COUNT keys or so, more than a lock reply may be:
-         * the connection's bounds are raised until its judge */
-        rl_reply_limits l;
-        rl_reply_limits_default(&l);
-        l.max_elements = SCAN_MAX_KEYS;
-        l.max_reply = SCAN_MAX_KEYS * 1024;
-        rl_conn_set_limits(c, &l);
-        rl_argv_add(&b, "SCAN", 4);
+    case RL_OP_SCAN:
+        script_head(&b, RL_SCRIPT_SCAN, eval, op, NULL, 0);
         rl_argv_add_str(&b, op->cursor != NULL ? op->cursor : "0");
-        rl_argv_add(&b, "MATCH", 5);
         rl_argv_add_str(&b, op->match != NULL ? op->match : "*");
-        rl_argv_add(&b, "COUNT", 5);
         rl_argv_add_num(&b, SCAN_COUNT);
+        rl_argv_add_str(&b, op->after != NULL ? op->after : "");
+        rl_argv_add_num(&b, (long long)op->name_at);
+        rl_argv_add_num(&b, RL_SCAN_NAME_SHOWN);
+        rl_argv_add_num(&b, SCAN_MOST);
+        rl_argv_add_num(&b, SCAN_TAIL);
         break;
-    }
     case RL_OP_HOLDS:
         script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
         rl_argv_add(&b, op->token, op->token_len);
@@ -268,7 +268,8 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     case RL_OP_LOCK_MANY:
     case RL_OP_UNLOCK_MANY:
     case RL_OP_DEADLOCK:
-    case RL_OP_DEADLOCK_DROP: /* written above */
+    case RL_OP_DEADLOCK_DROP:
+    case RL_OP_DEADLOCK_PART: /* written above */
     case RL_OP_SENTINEL_MASTER:
     case RL_OP_ROLE:
     case RL_OP_CLUSTER_SLOTS:
@@ -479,13 +480,11 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
     const redisReply *reply = r;
 
     *value = 0;
-    if (op->kind == RL_OP_SCAN && c != NULL) {
-        rl_conn_set_limits(c, NULL); /* the lock bounds again (rl_lock_op_append raised them) */
-    }
     if ((op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) && reply->type != REDIS_REPLY_ERROR) {
         return rl_many_op_judge(op, reply, value, err, errlen);
     }
-    if ((op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP) && reply->type != REDIS_REPLY_ERROR) {
+    if ((op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP || op->kind == RL_OP_DEADLOCK_PART)
+        && reply->type != REDIS_REPLY_ERROR) {
         return rl_deadlock_op_judge(op, reply, value, err, errlen);
     }
     switch (reply->type) {

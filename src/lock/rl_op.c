@@ -23,6 +23,7 @@ const rl_op_family *rl_op_family_of(rl_op_kind kind)
     case RL_OP_UNLOCK_MANY:
     case RL_OP_DEADLOCK:
     case RL_OP_DEADLOCK_DROP:
+    case RL_OP_DEADLOCK_PART:
         break;
     case RL_OP_SENTINEL_MASTER:
     case RL_OP_ROLE:

@@ -5,7 +5,7 @@
  *   lock (src/lock/rl_lockops.c): LOCK, UNLOCK, EXTEND, LOCK_WAIT,
  *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN, WATCH,
  *     LOCK_MANY, UNLOCK_MANY (src/lock/rl_manyops.c), DEADLOCK,
- *     DEADLOCK_DROP (src/lock/rl_deadlock.c);
+ *     DEADLOCK_DROP, DEADLOCK_PART (src/lock/rl_deadlock.c);
  *   topology (src/topology/rl_topology_cmds.c): SENTINEL_MASTER, ROLE,
  *     CLUSTER_SLOTS.
  * The login (src/transport/rl_handshake.c) and Cluster's ASKING prefix are
@@ -36,9 +36,10 @@ typedef enum rl_op_kind {
     RL_OP_INSPECT,      /* what an operator sees of key (Lua, read-only): a yes
                            with "KIND HOLDERS PTTL WAITERS FENCE" in err, each
                            live holder's token (16 at most) told to on_key */
-    RL_OP_SCAN,         /* SCAN cursor MATCH match: a yes with the next cursor in
-                           err, each lock key found told to on_key (key routes
-                           it: a Cluster scans the master of key's slot) */
+    RL_OP_SCAN,         /* SCAN cursor MATCH match, in a script that bounds its
+                           reply (rl_survey.h): a yes with "CURSOR [AFTER]" in
+                           err, each lock's name found told to on_key (key
+                           routes it: a Cluster scans the master of key's slot) */
     RL_OP_WATCH,        /* XREAD key's every wake stream from now for wait_ms:
                            yes when a release wrote a wake (a waiter woken) */
     RL_OP_LOCK_MANY,    /* take keys[0..nkeys) all or none (Lua); with waiter and
@@ -50,8 +51,13 @@ typedef enum rl_op_kind {
     RL_OP_DEADLOCK,     /* key: the wait-for edges; waiter (a party) waits for
                            waits_for, held by token, for wait_ms (Lua): a no
                            when the edge is recorded; a yes when it would close
-                           a cycle, each (resource, token) on it told to on_key */
-    RL_OP_DEADLOCK_DROP /* HDEL key waiter: the party's edge, its wait over */
+                           a cycle, each (resource, token) on it told to on_key
+                           (a long resource by reference: rl_deadlock.c) */
+    RL_OP_DEADLOCK_DROP, /* HDEL key waiter: the party's edge, its wait over */
+    RL_OP_DEADLOCK_PART /* key: the wait-for edges; the part from part_from of
+                           the resource (waits_for_len bytes) waiter's edge
+                           names (Lua): a yes, the part told to on_key; a no
+                           when the edge is gone or names another */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */
@@ -112,9 +118,16 @@ typedef struct rl_op {
                             token may be one a release never reached) */
     const char *cursor;  /* SCAN: where the scan goes on ("0": from the start) */
     const char *match;   /* SCAN: the MATCH pattern (NUL-terminated) */
-    void (*on_key)(void *ctx, const char *key, size_t len); /* SCAN: each key found that is
-                            not a lock's derived key (those hold a NUL byte);
-                            INSPECT: each holder's token */
+    const char *after;   /* SCAN: where in the cursor's page it goes on (the
+                            AFTER a reply gave; NULL or "": its start) */
+    const char *prefix;  /* SCAN: the keys' prefix, name_at bytes: the script
+                            sends each key without it (rl_key_listed() reads
+                            the whole key: the judge puts it back) */
+    size_t name_at;
+    void (*on_key)(void *ctx, const char *key, size_t len); /* SCAN: each lock found, as
+                            its resource name (rl_key_listed(), not a derived
+                            key's), a long one cut (rl_survey.h); INSPECT:
+                            each holder's token */
     void *on_key_ctx;
     const char *holder;  /* LOCK_WAIT making fresh tokens: the holder's name each
                             one carries (rl_token_named; NULL: none) */
@@ -125,6 +138,7 @@ typedef struct rl_op {
     size_t nkeys;
     const char *waits_for; /* DEADLOCK: the resource's lock key */
     size_t waits_for_len;
+    long long part_from; /* DEADLOCK_PART: the part's first byte */
     struct rl_deadlock *deadlock; /* a wait's (rl_wait_run): its deadlock detection
                             (rl_deadlock.h); NULL: none */
 } rl_op;

@@ -6,7 +6,9 @@
  * ACL key patterns and Redis Functions want them declared); none is built
  * in Lua. The keys of one lock live in its Cluster slot and start with the
  * lock key (rl_key_derived(): K "\0" letter, then "{T}" with T a tag of
- * K's slot when K has no hash tag of its own), so "~lock:*" ACLs cover them:
+ * K's slot when K has no hash tag of its own; rl_slots.h has the rare
+ * forms, rl_key_names.h why no name can spell them), so "~lock:*" ACLs
+ * cover them:
  *   K\0q  the waiters' queue (list), entries "<deadline ms>:<id>",
  *         deadline on the server's clock;
  *   K\0r  the woken waiter's reservation (its id, 200 ms): waiters

@@ -18,6 +18,8 @@ typedef enum rl_script {
     RL_SCRIPT_ACQUIRE_MANY, /* take every resource or none, else queue a waiter at the first held */
     RL_SCRIPT_RELEASE_MANY, /* release each resource the token holds, waking its next waiter */
     RL_SCRIPT_DEADLOCK,     /* record a waiter's wait-for edge, or find the cycle it would close */
+    RL_SCRIPT_DEADLOCK_PART, /* a part of a long resource a wait-for edge names */
+    RL_SCRIPT_SCAN,         /* one page of SCAN, its names cut and counted to fit a lock reply */
     RL_SCRIPT_COUNT
 } rl_script;
 

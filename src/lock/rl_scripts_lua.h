@@ -8,6 +8,7 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_ACQUIRE_SHARED] = {5, {RL_KEY_LOCK, RL_KEY_SHARED, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_ACQUIRE_WAIT] = {6, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_FENCE, RL_KEY_SHARED, RL_KEY_OWN_WAKE}, 0x38},
     [RL_SCRIPT_DEADLOCK] = {1, {RL_KEY_LOCK}, 0x0},
+    [RL_SCRIPT_DEADLOCK_PART] = {1, {RL_KEY_LOCK}, 0x0},
     [RL_SCRIPT_EXTEND] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
     [RL_SCRIPT_FENCE_RAISE] = {1, {RL_KEY_FENCE}, 0x0},
     [RL_SCRIPT_HOLDS] = {2, {RL_KEY_LOCK, RL_KEY_SHARED}, 0x2},
@@ -16,6 +17,7 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_RELEASE] = {5, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_SHARED, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_RELEASE_MANY] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_RELEASE_ONE_KEY] = {1, {RL_KEY_LOCK}, 0x0},
+    [RL_SCRIPT_SCAN] = {1, {RL_KEY_LOCK}, 0x0},
 };
 
 static const char *const sources[RL_SCRIPT_COUNT] = {
@@ -209,9 +211,13 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "end\n"
     "return pttl",
 [RL_SCRIPT_DEADLOCK] =
-    "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
-    "local me = ARGV[1]\n"
-    "local cycle = {ARGV[2], ARGV[3]}\n"
+    "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
+    "local me, sent = ARGV[1], tonumber(ARGV[5])\n"
+    "local function named(resource, party)\n"
+    "  if #resource > sent then return {party, #resource} end\n"
+    "  return resource\n"
+    "end\n"
+    "local cycle = {named(ARGV[2], me), ARGV[3]}\n"
     "local p = string.sub(ARGV[3], 1, 16)\n"
     "if p == me then return 0 end  -- its own lock (another object's): its TTL ends the wait, no edge\n"
     "for _ = 1, 31 do  -- a cycle of up to 32 parties: a reply of 64 strings at most (the reply bounds)\n"
@@ -220,7 +226,7 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "  if not e then break end\n"
     "  local d, n, rest = string.match(e, '^(%d+) (%d+) (.*)$')\n"
     "  if not d or tonumber(d) < now then redis.call('hdel', KEYS[1], p) break end\n"
-    "  cycle[#cycle + 1] = string.sub(rest, 1, tonumber(n))\n"
+    "  cycle[#cycle + 1] = named(string.sub(rest, 1, tonumber(n)), p)\n"
     "  cycle[#cycle + 1] = string.sub(rest, tonumber(n) + 1)\n"
     "  p = string.sub(cycle[#cycle], 1, 16)\n"
     "end\n"
@@ -233,6 +239,12 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "redis.call('hset', KEYS[1], me, (now + wait) .. ' ' .. #ARGV[2] .. ' ' .. ARGV[2] .. ARGV[3])\n"
     "if redis.call('pttl', KEYS[1]) < wait + 1000 then redis.call('pexpire', KEYS[1], wait + 1000) end\n"
     "return 0",
+[RL_SCRIPT_DEADLOCK_PART] =
+    "\n\n\n\n\n\n\nlocal e = redis.call('hget', KEYS[1], ARGV[1])\n"
+    "local n, rest = string.match(e or '', '^%d+ (%d+) (.*)$')\n"
+    "if not n or n ~= ARGV[4] then return 0 end\n"
+    "local from = tonumber(ARGV[2])\n"
+    "return string.sub(rest, from + 1, math.min(from + tonumber(ARGV[3]), tonumber(n)))",
 [RL_SCRIPT_EXTEND] =
     "\n\n\n\n\n\n\nlocal v = redis.pcall('get', KEYS[1])\n"
     "if v == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end\n"
@@ -269,22 +281,28 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "if s and tonumber(s) >= now then return 1 end\n"
     "return 0",
 [RL_SCRIPT_INSPECT] =
-    "\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
+    "\n\n\n\n\n\n\n\n\n\nlocal t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000)\n"
+    "local longest = tonumber(ARGV[1])\n"
+    "local function named(list)\n"
+    "  local out = {}\n"
+    "  for _, t in ipairs(list) do if #t <= longest then out[#out + 1] = t end end\n"
+    "  return out\n"
+    "end\n"
     "local kind, holders, tokens = 'free', 0, {}\n"
     "local t = redis.call('type', KEYS[1]).ok\n"
     "if t == 'zset' then\n"
     "  kind, holders = 'semaphore', redis.call('zcount', KEYS[1], now, '+inf')\n"
-    "  tokens = redis.call('zrangebyscore', KEYS[1], now, '+inf', 'limit', 0, 16)\n"
+    "  tokens = named(redis.call('zrangebyscore', KEYS[1], now, '+inf', 'limit', 0, 16))\n"
     "elseif t == 'string' then\n"
     "  local v = redis.call('get', KEYS[1])\n"
     "  if v == '\\0shared' then\n"
     "    kind = 'shared'\n"
     "    if redis.call('type', KEYS[4]).ok == 'zset' then\n"
     "      holders = redis.call('zcount', KEYS[4], now, '+inf')\n"
-    "      tokens = redis.call('zrangebyscore', KEYS[4], now, '+inf', 'limit', 0, 16)\n"
+    "      tokens = named(redis.call('zrangebyscore', KEYS[4], now, '+inf', 'limit', 0, 16))\n"
     "    end\n"
     "  else\n"
-    "    kind, holders, tokens = 'lock', 1, {v}\n"
+    "    kind, holders, tokens = 'lock', 1, named({v})\n"
     "  end\n"
     "elseif t ~= 'none' then\n"
     "  kind = 'other'\n"
@@ -363,4 +381,23 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "end\n"
     "if v == ARGV[1] then return redis.call('del', KEYS[1]) end\n"
     "return 0",
+[RL_SCRIPT_SCAN] =
+    "\n\n\n\n\n\n\n\n\n\n\n\n\nlocal page = redis.call('scan', ARGV[1], 'match', ARGV[2], 'count', ARGV[3])\n"
+    "local at, shown, most, tail = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7]), tonumber(ARGV[8])\n"
+    "local left = {}\n"
+    "for _, k in ipairs(page[2]) do\n"
+    "  local h = redis.sha1hex(k)\n"
+    "  if h > ARGV[4] then left[#left + 1] = {h, k} end\n"
+    "end\n"
+    "table.sort(left, function(a, b) return a[1] < b[1] end)\n"
+    "local names = {}\n"
+    "for i, e in ipairs(left) do\n"
+    "  if i > most then return {ARGV[1], left[most][1], names} end\n"
+    "  local name = string.sub(e[2], at + 1)\n"
+    "  if #name > shown then\n"
+    "    name = {string.sub(name, 1, shown), #name, string.sub(name, -tail), redis.sha1hex(name)}\n"
+    "  end\n"
+    "  names[i] = name\n"
+    "end\n"
+    "return {page[1], '', names}",
 };

@@ -1,6 +1,8 @@
 /* The operator's reads (rl_survey.h): what INSPECT and SCAN answer. */
 #include "rl_survey.h"
+#include "../topology/rl_key_names.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
 
@@ -51,30 +53,84 @@ int rl_judge_inspect(const rl_op *op, const void *r, char *err, size_t errlen)
     return RL_REPLY_YES;
 }
 
-/* SCAN's reply: [cursor, [key, ...]]: a yes with the next cursor in err;
- * each key without a NUL byte (not a derived one) told to op->on_key. */
+/* A cut key's end that reads as a derived key's ("\0" and a letter, then
+ * at most a slot tag): its whole key is not here to be read back
+ * (rl_key_listed() needs it), so a cut key ending so is left out. */
+static int cut_tail_derived(const char *s, size_t len)
+{
+    size_t from = len > 8 ? len - 8 : 0;
+    return memchr(s + from, '\0', len - from) != NULL;
+}
+
+static int is_sha1(const redisReply *s)
+{
+    return is_bulk(s) && s->len == 40 && strspn(s->str, "0123456789abcdef") == 40;
+}
+
+/* A long key as the script cuts it: [head, whole length, tail, SHA1]. */
+static int is_cut(const redisReply *n)
+{
+    return n->type == REDIS_REPLY_ARRAY && n->elements == 4 && is_bulk(n->element[0])
+           && n->element[0]->len == RL_SCAN_NAME_SHOWN && n->element[1]->type == REDIS_REPLY_INTEGER
+           && n->element[1]->integer > RL_SCAN_NAME_SHOWN && is_bulk(n->element[2])
+           && n->element[2]->len <= (size_t)n->element[1]->integer && is_sha1(n->element[3]);
+}
+
+/* A name the script sent (its key without the prefix): told to on_key when
+ * its whole key is a lock's (rl_key_listed(): not a derived key's; an
+ * escaped name's key tells its name). */
+static void tell_listed(const rl_op *op, const char *name, size_t len)
+{
+    char stack[RL_SCAN_NAME_SHOWN + 256];
+    size_t full = op->name_at + len, at, n;
+    char *key = full <= sizeof stack ? stack : malloc(full);
+    if (key == NULL) {
+        return;
+    }
+    memcpy(key, op->prefix, op->name_at);
+    memcpy(key + op->name_at, name, len);
+    if (rl_key_listed(key, full, &at, &n) && n >= op->name_at && memcmp(key + at, op->prefix, op->name_at) == 0) {
+        op->on_key(op->on_key_ctx, key + at + op->name_at, n - op->name_at);
+    }
+    if (key != stack) {
+        free(key);
+    }
+}
+
+/* The scan script's reply: [cursor, after, [name | [head, length, tail, SHA1], ...]]:
+ * a yes with the next cursor (and where its page goes on) in err; each
+ * lock's name told to op->on_key (tell_listed()), a long one cut. */
 int rl_judge_scan(const rl_op *op, const void *r, char *err, size_t errlen)
 {
     const redisReply *reply = r;
-    const redisReply *cur, *keys;
+    const redisReply *cur, *after, *names;
+    char cut[RL_SCAN_NAME_SHOWN + RL_SCAN_CUT_MARK_MAX];
     size_t i;
-    if (reply->elements != 2 || !is_bulk(cur = reply->element[0]) || cur->len == 0 || cur->len > 20
-        || strspn(cur->str, "0123456789") != cur->len || (keys = reply->element[1])->type != REDIS_REPLY_ARRAY) {
+    if (reply->elements != 3 || !is_bulk(cur = reply->element[0]) || cur->len == 0 || cur->len > 20
+        || strspn(cur->str, "0123456789") != cur->len || !is_bulk(after = reply->element[1])
+        || (after->len != 0 && !is_sha1(after))
+        || (names = reply->element[2])->type != REDIS_REPLY_ARRAY) {
         snprintf(err, errlen, "malformed reply to SCAN");
         return RL_REPLY_ERROR;
     }
-    for (i = 0; i < keys->elements; i++) {
-        if (!is_bulk(keys->element[i])) {
+    for (i = 0; i < names->elements; i++) {
+        if (!is_bulk(names->element[i]) && !is_cut(names->element[i])) {
             snprintf(err, errlen, "malformed reply to SCAN");
             return RL_REPLY_ERROR;
         }
     }
-    for (i = 0; i < keys->elements; i++) {
-        const redisReply *k = keys->element[i];
-        if (op->on_key != NULL && memchr(k->str, '\0', k->len) == NULL) {
-            op->on_key(op->on_key_ctx, k->str, k->len);
+    for (i = 0; i < names->elements && op->on_key != NULL; i++) {
+        const redisReply *k = names->element[i];
+        if (is_bulk(k)) {
+            tell_listed(op, k->str, k->len);
+        } else if (!cut_tail_derived(k->element[2]->str, k->element[2]->len)) {
+            int mark;
+            memcpy(cut, k->element[0]->str, RL_SCAN_NAME_SHOWN);
+            mark = snprintf(cut + RL_SCAN_NAME_SHOWN, RL_SCAN_CUT_MARK_MAX, "... (%lld bytes, sha1 %s)",
+                            k->element[1]->integer, k->element[3]->str);
+            op->on_key(op->on_key_ctx, cut, RL_SCAN_NAME_SHOWN + (size_t)mark);
         }
     }
-    snprintf(err, errlen, "%.*s", (int)cur->len, cur->str);
+    snprintf(err, errlen, "%.*s%s%.*s", (int)cur->len, cur->str, after->len ? " " : "", (int)after->len, after->str);
     return RL_REPLY_YES;
 }

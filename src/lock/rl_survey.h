@@ -11,8 +11,18 @@
  * with the reason when malformed. */
 int rl_judge_inspect(const rl_op *op, const void *reply, char *err, size_t errlen);
 
-/* SCAN's reply: a yes with the next cursor in err, each key that is not a
- * derived one told to op->on_key; RL_REPLY_ERROR when malformed. */
+/* A name SCAN finds longer than this is told cut: its first
+ * RL_SCAN_NAME_SHOWN bytes, then "... (N bytes, sha1 H)" with its whole
+ * length N and the SHA1 of the whole name H (two names alike in their
+ * first bytes stay two).
+ * A name told longer than RL_SCAN_NAME_SHOWN bytes is thus always a cut
+ * one (locks() documents it; the redislock command shows it so). */
+#define RL_SCAN_NAME_SHOWN 1024
+#define RL_SCAN_CUT_MARK_MAX 96 /* "... (N bytes, sha1 H)" */
+
+/* The scan script's reply: a yes with "CURSOR" in err, or "CURSOR AFTER"
+ * when the same page goes on (op->after for the next call), each name that
+ * is not a derived key's told to op->on_key; RL_REPLY_ERROR when malformed. */
 int rl_judge_scan(const rl_op *op, const void *reply, char *err, size_t errlen);
 
 #endif

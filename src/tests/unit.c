@@ -7,6 +7,7 @@
 #include "../transport/rl_endpoint.h"
 #include "../lock/rl_lockops.h"
 #include "../lock/rl_scripts.h"
+#include "../lock/rl_survey.h"
 #include "../base/rl_status.h"
 #include "../base/rl_token.h"
 
@@ -132,6 +133,20 @@ static void unit_scan_key(void *ctx, const char *key, size_t len)
     got->n++;
 }
 
+/* A cut name SCAN's judge tells: its length and what follows its head. */
+static void unit_scan_cut(void *ctx, const char *name, size_t len)
+{
+    struct {
+        int n;
+        size_t len;
+        char end[96];
+    } *got = ctx;
+    got->n++;
+    got->len = len;
+    snprintf(got->end, sizeof got->end, "%.*s", len > RL_SCAN_NAME_SHOWN ? (int)(len - RL_SCAN_NAME_SHOWN) : 0,
+             name + RL_SCAN_NAME_SHOWN);
+}
+
 /* The 16 wake streams of lock:r (slot tag "mio"), and of lock:{t}r. */
 #define W_MIO(c) "$13\r\nlock:r\0" c "{mio}\r\n"
 #define WAKES_MIO W_MIO("A") W_MIO("B") W_MIO("C") W_MIO("D") W_MIO("E") W_MIO("F") W_MIO("G") W_MIO("H") \
@@ -228,14 +243,14 @@ UNIT_TEST(test_lockops)
                "*6\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n2\r\n$6\r\nlock:r\r\n"
                "$13\r\nlock:r\0s{mio}\r\n$3\r\ntok\r\n");
     {
-        /* inspect: the lock key and its queue, fence and shared holders' keys;
-         * its reply checked and written out for the caller */
+        /* inspect: the lock key and its queue, fence and shared holders' keys,
+         * the longest token it sends back (a named one's); its reply checked and written out for the caller */
         rl_op inspect = {.kind = RL_OP_INSPECT, .key = "lock:r", .key_len = 6};
         char text[128];
         long long iv;
         ENCODES_TO(&inspect, RL_FORM_FIRST,
-                   "*7\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
-                   "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n");
+                   "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
+                   "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n$3\r\n193\r\n");
         struct {
             int n;
             char keys[4][16];
@@ -255,26 +270,63 @@ UNIT_TEST(test_lockops)
               "inspect: five elements");
     }
     {
-        /* SCAN: its cursor and pattern; each key told but the derived ones
-         * (a NUL byte in them); the next cursor in err */
+        /* SCAN (the scan script): its cursor, pattern, where in the page it
+         * goes on, the prefix's length; each name told but the derived
+         * keys' (rl_key_listed() on the whole key: "lock:{a}\0q" is
+         * lock:{a}'s queue; "a\0b" is a name); the next cursor, and the key
+         * it goes on after, in err */
         struct {
             int n;
             char keys[4][16];
         } got = {0};
-        rl_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "17", .match = "lock:*",
+        rl_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "17", .match = "lock:*", .prefix = "lock:", .name_at = 5,
                       .on_key = unit_scan_key, .on_key_ctx = &got};
         char text[128];
         long long sv;
         ENCODES_TO(&scan, RL_FORM_FIRST,
-                   "*6\r\n$4\r\nSCAN\r\n$2\r\n17\r\n$5\r\nMATCH\r\n$6\r\nlock:*\r\n$5\r\nCOUNT\r\n$3\r\n100\r\n");
-        CHECK(judged_err(&scan, "*2\r\n$3\r\n420\r\n*3\r\n$6\r\nlock:a\r\n$8\r\nlock:a\0q\r\n$6\r\nlock:b\r\n", &sv, text)
-              == RL_REPLY_YES && strcmp(text, "420") == 0 && got.n == 2 && strcmp(got.keys[0], "lock:a") == 0
-              && strcmp(got.keys[1], "lock:b") == 0, "scan: next cursor %s, %d keys", text, got.n);
+                   "*12\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$3\r\n{0}\r\n"
+                   "$2\r\n17\r\n$6\r\nlock:*\r\n$2\r\n48\r\n$0\r\n\r\n$1\r\n5\r\n$4\r\n1024\r\n$2\r\n48\r\n$2\r\n64\r\n");
+        CHECK(judged_err(&scan, "*3\r\n$3\r\n420\r\n$0\r\n\r\n*4\r\n$3\r\n{a}\r\n$5\r\n{a}\0q\r\n$1\r\nb\r\n$3\r\na\0b\r\n", &sv, text)
+              == RL_REPLY_YES && strcmp(text, "420") == 0 && got.n == 3 && strcmp(got.keys[0], "{a}") == 0
+              && strcmp(got.keys[1], "b") == 0 && memcmp(got.keys[2], "a\0b", 4) == 0,
+              "scan: next cursor %s, %d names", text, got.n);
         got.n = 0;
-        CHECK(judged_err(&scan, "*2\r\n$2\r\n-1\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: a cursor not a number");
-        CHECK(judged_err(&scan, "*2\r\n$1\r\n0\r\n*1\r\n:5\r\n", &sv, text) == RL_REPLY_ERROR && got.n == 0,
-              "scan: a key not a string, nothing told");
-        CHECK(judged_err(&scan, "*1\r\n$1\r\n0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: one element");
+        CHECK(judged_err(&scan, "*3\r\n$2\r\n17\r\n$40\r\n00112233445566778899aabbccddeeff00112233\r\n*0\r\n", &sv, text)
+              == RL_REPLY_YES && strcmp(text, "17 00112233445566778899aabbccddeeff00112233") == 0,
+              "scan: the same page goes on: %s", text);
+        CHECK(judged_err(&scan, "*3\r\n$2\r\n-1\r\n$0\r\n\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: a cursor not a number");
+        CHECK(judged_err(&scan, "*3\r\n$1\r\n0\r\n$3\r\nxyz\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: an after not a SHA1");
+        CHECK(judged_err(&scan, "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n:5\r\n", &sv, text) == RL_REPLY_ERROR && got.n == 0,
+              "scan: a name not a string, nothing told");
+        CHECK(judged_err(&scan, "*2\r\n$1\r\n0\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: two elements (SCAN's own)");
+    }
+    {
+        /* SCAN: a long name comes cut, [head, length, tail, SHA1], and is
+         * told as its head and a mark; one whose tail holds a NUL (a
+         * derived key's) is not told; a head not of the shown length is malformed */
+        struct {
+            int n;
+            size_t len;
+            char end[96];
+        } cut = {0};
+        rl_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "0", .match = "*",
+                      .on_key = unit_scan_cut, .on_key_ctx = &cut};
+        char resp[RL_SCAN_NAME_SHOWN + 256], head[RL_SCAN_NAME_SHOWN + 1], text[128];
+        const char *sha = "00112233445566778899aabbccddeeff00112233";
+        long long sv;
+        int n;
+        memset(head, 'h', RL_SCAN_NAME_SHOWN);
+        head[RL_SCAN_NAME_SHOWN] = '\0';
+        n = snprintf(resp, sizeof resp, "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n*4\r\n$%d\r\n%s\r\n:70000\r\n$2\r\nzz\r\n$40\r\n%s\r\n",
+                     RL_SCAN_NAME_SHOWN, head, sha);
+        CHECK(judged_n(&scan, resp, (size_t)n, &sv, text) == RL_REPLY_YES && cut.n == 1
+              && cut.len == RL_SCAN_NAME_SHOWN + strlen(cut.end) && strcmp(cut.end, "... (70000 bytes, sha1 00112233445566778899aabbccddeeff00112233)") == 0,
+              "scan: a cut name told as '%s' (%zu bytes)", cut.end, cut.len);
+        strstr(resp, "zz\r\n$40")[1] = '\0'; /* the tail "zz" becomes "z\0": a derived key's */
+        cut.n = 0;
+        CHECK(judged_n(&scan, resp, (size_t)n, &sv, text) == RL_REPLY_YES && cut.n == 0, "scan: a derived key's cut name not told");
+        n = snprintf(resp, sizeof resp, "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n*4\r\n$3\r\nabc\r\n:70000\r\n$2\r\nzz\r\n$40\r\n%s\r\n", sha);
+        CHECK(judged_n(&scan, resp, (size_t)n, &sv, text) == RL_REPLY_ERROR, "scan: a cut name's head too short");
     }
     {
         /* watch: one XREAD of every wake stream from now; a nil is no wake */

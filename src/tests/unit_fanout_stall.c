@@ -1,6 +1,5 @@
 /* The fan-out against a node that takes the connection and never answers
- * (a listening socket nobody accepts from): a SCAN's raised reply bounds
- * are put back when its reply never came, and a blocking read (watch()'s)
+ * (a listening socket nobody accepts from): a blocking read (watch()'s)
  * that times out benches its node for 1 s, not for its whole block. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -11,7 +10,6 @@
 #include "../base/rl_clock.h"
 #include "../base/rl_status.h"
 #include "../lock/rl_fanout.h"
-#include "../transport/rl_reply_guard.h"
 
 /* A loopback port that takes connections (the kernel's backlog) and says
  * nothing; its fd in *fd. 0 when none could be had. */
@@ -36,26 +34,6 @@ static rl_conn *conn_to(int port)
     ep.host = "127.0.0.1";
     ep.port = port;
     return rl_conn_new(&ep, RL_ROLE_COMMAND);
-}
-
-UNIT_TEST(test_fanout_scan_bounds_after_timeout)
-{
-    int fd, port = silent_port(&fd);
-    rl_timeouts t = {.connect_us = 500000, .reply_us = 50000};
-    rl_op op = {.kind = RL_OP_SCAN, .key = "lock:x", .key_len = 6, .cursor = "0", .match = "lock:*"};
-    rl_vote v;
-    rl_conn *c;
-
-    CHECK(port > 0, "a silent port");
-    c = conn_to(port);
-    memset(&v, 0, sizeof v);
-    v.conn = c;
-    rl_fanout(&op, &v, 1, 1, 1, &t);
-    CHECK(v.err.code == RL_E_TIMEOUT, "timed out: %d %s", v.err.code, v.err.msg);
-    CHECK(c->limits.max_elements == RL_REPLY_MAX_ELEMENTS && c->limits.max_reply == RL_REPLY_MAX_REPLY,
-          "a lock reply's bounds again: %zu elements", (size_t)c->limits.max_elements);
-    rl_conn_free(c);
-    close(fd);
 }
 
 UNIT_TEST(test_fanout_blocking_read_timeout_benches_1s)

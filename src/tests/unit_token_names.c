@@ -29,3 +29,18 @@ UNIT_TEST(test_token_named)
     CHECK(rl_token_holder("job 7 of the nightly batch, an owner name of the caller", 55, &len) == NULL,
           "an owner's own token is not read as a name");
 }
+
+UNIT_TEST(test_token_names_another)
+{
+    char t[RL_NAMED_TOKEN_MAX + 1], other[RL_NAMED_TOKEN_MAX + 1];
+    size_t n = rl_token_named(t, "web-3 pid=42", 12);
+
+    CHECK(n > 0 && !rl_token_names_another(t, n), "a named token this party made may come back");
+    memcpy(other, t, n + 1);
+    other[0] = other[0] == 'a' ? 'b' : 'a'; /* another party's id */
+    CHECK(rl_token_names_another(other, n), "another party's named token, or one made up");
+    CHECK(rl_token_names_another("0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f web-1 POST /admin", 50), "a made-up one");
+    CHECK(!rl_token_names_another(t, RL_TOKEN_LEN), "a plain token names nobody");
+    CHECK(!rl_token_names_another("job-7", 5), "an owner name of another shape");
+    CHECK(!rl_token_names_another("0F0F0F0F0F0F0F0F0F0F0F0F0F0F0F0F web-1", 38), "upper-case hex: not the shape");
+}

@@ -255,22 +255,21 @@ rl_node *rl_sentinel_node_new(const rl_sentinel_spec *spec, const rl_conn_source
         goto oom;
     }
     g->base.conn = g->placeholder;
-    /* the cache key: the service, every sentinel, and the sentinels'
-     * credentials (an object with wrong ones must not use a master another
-     * object found) */
-    if ((names = calloc(spec->n + 2, sizeof *names)) == NULL) {
+    /* the cache key: the service, every sentinel, and the digest of the
+     * sentinels' credentials, URLs' included (an object with wrong ones
+     * must not use a master another object found) */
+    if ((names = calloc(spec->n + 1, sizeof *names)) == NULL) {
         goto oom;
     }
     for (i = 0; i < spec->n; i++) {
         names[i] = g->sentinels[i]->name;
     }
-    names[spec->n] = spec->sentinel_user ? spec->sentinel_user : "";
-    names[spec->n + 1] = spec->sentinel_password_digest ? spec->sentinel_password_digest : "";
-    need = rl_sentinel_cache_key(g->service, names, spec->n + 2, NULL, 0);
+    names[spec->n] = spec->sentinel_credentials_digest ? spec->sentinel_credentials_digest : "";
+    need = rl_sentinel_cache_key(g->service, names, spec->n + 1, NULL, 0);
     if ((g->cache_key = malloc(need + 1)) == NULL) {
         goto oom;
     }
-    g->cache_key_len = rl_sentinel_cache_key(g->service, names, spec->n + 2, g->cache_key, need + 1);
+    g->cache_key_len = rl_sentinel_cache_key(g->service, names, spec->n + 1, g->cache_key, need + 1);
     free(names);
     return &g->base;
 oom:

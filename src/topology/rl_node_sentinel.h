@@ -10,9 +10,8 @@ typedef struct rl_sentinel_spec {
     const rl_endpoint *sentinels;    /* each with the sentinels' credentials */
     size_t n;
     const rl_endpoint *master_tpl;   /* the master's user, password and database; no address */
-    const char *sentinel_user;       /* NULL, or the sentinels' user... */
-    const char *sentinel_password_digest; /* ...and their password's digest (hex), never the
-                                             password: both are part of the cache key */
+    const char *sentinel_credentials_digest; /* a digest (hex) of each sentinel's user and
+                                             password, never a password: part of the cache key */
 } rl_sentinel_spec;
 
 /* No network I/O: the master is found on first use (and kept in cache,

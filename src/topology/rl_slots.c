@@ -178,6 +178,50 @@ size_t rl_key_base(const char *key, size_t len, char *out, size_t cap)
     return at;
 }
 
+int rl_key_has_tag(const char *key, size_t len)
+{
+    size_t start, n;
+    return hash_tag(key, len, &start, &n);
+}
+
+int rl_slot_tag_shaped(const char *t, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (!((t[i] >= '0' && t[i] <= '9') || (t[i] >= 'a' && t[i] <= 'z'))) {
+            return 0;
+        }
+    }
+    return n >= 1 && n <= 4;
+}
+
+int rl_key_is_base(const char *key, size_t len, size_t *inner_at)
+{
+    const char *close;
+    char tag[4];
+    size_t at, k;
+    if (len < 3 || key[0] != '{') {
+        return 0;
+    }
+    /* "{" K "}": K holds a '{' and no '}' (so no tag either) */
+    if (key[len - 1] == '}' && memchr(key + 1, '}', len - 2) == NULL && memchr(key + 1, '{', len - 2) != NULL) {
+        *inner_at = 1;
+        return 1;
+    }
+    /* "{T}" K: K holds a '}' and a '{' but no tag, T its slot's tag */
+    if ((close = memchr(key + 1, '}', len - 1)) == NULL || !rl_slot_tag_shaped(key + 1, (size_t)(close - key - 1))) {
+        return 0;
+    }
+    at = (size_t)(close - key) + 1;
+    k = len - at;
+    if (k == 0 || memchr(key + at, '{', k) == NULL || memchr(key + at, '}', k) == NULL || rl_key_has_tag(key + at, k)
+        || rl_slot_tag(rl_key_slot(key + at, k), tag) != at - 2 || memcmp(tag, key + 1, at - 2) != 0) {
+        return 0;
+    }
+    *inner_at = at;
+    return 1;
+}
+
 size_t rl_key_derived_letter_at(const char *key, size_t len)
 {
     size_t start, n;
@@ -199,6 +243,11 @@ size_t rl_key_derived(const char *key, size_t len, char letter, char *out, size_
             rl_key_base(key, len, out, cap);
         }
         at = put(out, cap, at, tail, 2);
+        if (hash_tag(key, len, &start, &n) && rl_key_is_base(key, len, &start)) {
+            /* a tagged key that is another key's base form: its keys end
+             * in "{}" (an empty tag changes no slot), the other's do not */
+            at = put(out, cap, at, "{}", 2);
+        }
     } else {
         tlen = rl_slot_tag(rl_key_slot(key, len), tag);
         at = put(out, cap, 0, key, len);

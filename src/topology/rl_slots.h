@@ -46,16 +46,32 @@ size_t rl_key_base(const char *key, size_t len, char *out, size_t cap);
  * makes a table of every slot's tag (about 1 ms, once per process). */
 size_t rl_slot_tag(unsigned slot, char t[4]);
 
+/* Whether t (n bytes) has a slot tag's shape: 1 to 4 bytes of [0-9a-z]. */
+int rl_slot_tag_shaped(const char *t, size_t n);
+
 /* The name of a key derived from a lock key (its queue, reservation or
  * wake stream: letter 'q', 'r', 'w'), in the lock key's slot and starting
  * with the lock key itself where it can, so that ACL key patterns such as
  * "~lock:*" cover it:
  *  - a key with a hash tag: key "\0" letter;
  *  - a key without '{': key "\0" letter "{T}", T = rl_slot_tag(slot of key);
- *  - a key with a '{' but no hash tag: rl_key_base(key) "\0" letter.
+ *  - a key with a '{' but no hash tag: rl_key_base(key) "\0" letter;
+ *  - a key with a hash tag that is itself another key's base form
+ *    (rl_key_is_base(), as "{a{}" is "a{"'s): key "\0" letter "{}", so
+ *    that the two never share a derived key.
+ * No two (key, letter) give the same name (rl_key_names.h reads one back).
  * Like snprintf: writes at most cap - 1 bytes and a NUL when cap > 0
  * (out may be NULL when cap is 0); returns the whole length. */
 size_t rl_key_derived(const char *key, size_t len, char letter, char *out, size_t cap);
+
+/* Whether key has a hash tag (rl_key_slot()'s rule). */
+int rl_key_has_tag(const char *key, size_t len);
+
+/* Whether key is rl_key_base() of a key with a '{' but no hash tag (the
+ * keys rl_key_derived() gives the base form): "{" K "}" with K holding a
+ * '{' and no '}', or "{T}" K with K holding both but no tag and T its
+ * slot's tag. *inner_at: where K starts in key. */
+int rl_key_is_base(const char *key, size_t len, size_t *inner_at);
 
 /* Where rl_key_derived() puts the letter: the keys of one lock differ only
  * there, so one derivation serves them all. */

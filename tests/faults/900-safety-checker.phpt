@@ -1,5 +1,5 @@
 --TEST--
-Safety suite's history checker (tests/safety/history.php) on made-up histories: each guarantee broken once and kept once (holders' own views, fencing numbers, refused writes, interleaved and late writes, shared readers, permits, lost updates, waits not woken, stalls, failed calls), what a fault window excuses, and what a predicted break must show
+Safety suite's history checker (tests/safety/history.php) on made-up histories: each guarantee broken once and kept once (holders' own views, fencing numbers, refused writes, interleaved and late writes, shared readers, permits, lost updates, waits not woken, stalls, failed calls, a fault on some clients only), what a fault window excuses, and what a predicted break must show
 --FILE--
 <?php
 require __DIR__ . '/../safety/history.php';
@@ -84,6 +84,10 @@ $errors = [['w' => 1, 'op' => 'error', 'at' => 500 * MS, 'code' => 5, 'what' => 
            ['w' => 1, 'op' => 'error', 'at' => 5000 * MS, 'code' => 5, 'what' => 'lock']];
 show('a call failed in a fault that took the quorum, one outside',
      check([...$released, ...$errors], ['windows' => [['fault' => 'server-pause', 'start' => 400 * MS, 'end' => 450 * MS, 'quorum' => true, 'breaks' => []]]]));
+show('a fault that cut client 1 only; client 1 and client 2 failed in it',
+     check([...$released, ['w' => 1, 'op' => 'error', 'at' => 420 * MS, 'code' => 5, 'what' => 'lock'],
+            ['w' => 2, 'op' => 'error', 'at' => 430 * MS, 'code' => 5, 'what' => 'lock']],
+           ['windows' => [['fault' => 'cut-both', 'start' => 400 * MS, 'end' => 450 * MS, 'quorum' => true, 'breaks' => [], 'clients' => [1]]]]));
 show('a lock key left without a TTL, no section at all', check([], ['left_keys' => 1]));
 
 echo "-- a predicted break must show\n";
@@ -117,6 +121,7 @@ waits that spanned releases, ended by their rechecks      : waits_spanning_relea
 no grant for whole seconds                                : stalled 1 => BROKEN: 1 seconds without a grant outside every fault
 the same inside a fault and its grace                     : nothing
 a call failed in a fault that took the quorum, one outside: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
+a fault that cut client 1 only; client 1 and client 2 failed in it: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
 a lock key left without a TTL, no section at all          : never_released 1 => BROKEN: 1 lock keys left without a TTL; no critical section ran
 -- a predicted break must show
 writes predicted, a late write: missing []

@@ -334,7 +334,9 @@ function rl_safety_check(array $records, array $run): array
             $c['failed_calls']++;
             $up = true;
             foreach ($windows as $f) {
-                $up = $up && !($f['quorum'] && $r['at'] >= $f['start'] && $r['at'] <= $f['end'] + $grace);
+                // a fault that hits some clients only may fail those clients' calls only
+                $hit = !isset($f['clients']) || in_array($r['w'], $f['clients'], true);
+                $up = $up && !($f['quorum'] && $hit && $r['at'] >= $f['start'] && $r['at'] <= $f['end'] + $grace);
             }
             $c['failed_quorum_up'] += $up;
         }

@@ -73,6 +73,14 @@ function rl_safety_run(array $row): array
                                         . ' rl_safety_worker(' . var_export($cfg, true) . ');');
     }
     $windows = rl_safety_inject($topology, $row['fault'], $store, $workers, $until, $ttl);
+    foreach ($windows as &$win) {
+        // what an occurrence may break can depend on the watchdog (a clock
+        // under 2x fast: it extends in time)
+        if ($row['auto_extend'] && isset($win['breaks_auto_extend'])) {
+            $win['breaks'] = $win['breaks_auto_extend'];
+        }
+    }
+    unset($win);
     $errors = '';
     foreach ($workers as $w) {
         [$code, , $stderr] = $w->wait($row['seconds'] + 30.0);

@@ -14,25 +14,10 @@ if ($n > 0) {
     if (request() > 0) {
         return;
     }
-    $lock = new RedisLock(server());
-    $token = $lock->lock("b:t$n", 120000, 5.0);
-    check($token !== null, "b: thread $n: holds its lock");
-    $raw->cmd('INCR', 'b:ready');
-    check(Raw::until(fn() => $raw->cmd('GET', 'b:t0done') !== null, 120), "b: thread $n: thread 0 done");
-    check($raw->cmd('GET', "lock:b:t$n") === $token && $lock->isHeld("b:t$n"),
-          "b: thread $n: its lock still held after thread 0's fatal errors");
-    check($lock->unlock("b:t$n", $token), "b: thread $n: unlocks it");
+    hold_while_thread0_dies($raw, 'b');
     return;
 }
-
-$othersHeld = function () use ($raw, $others): bool {
-    for ($t = 1; $t <= $others; $t++) {
-        if ($raw->cmd('GET', "lock:b:t$t") === null) {
-            return false;
-        }
-    }
-    return true;
-};
+$othersHeld = fn(): bool => others_held($raw, 'b');
 
 switch (request()) {
     case 0: // thread 0, request 0: locks, then runs out of memory

@@ -4,8 +4,12 @@
  * another (php_request_startup, php_execute_script, php_request_shutdown)
  * and freeing its resources when it ends (ts_free_thread).
  *
- *   host [-t THREADS] [-n REQUESTS] [-d name=value]... [-m MODULE.so] SCRIPT
+ *   host [-t THREADS] [-n REQUESTS] [-s TASKS] [-d name=value]... [-m MODULE.so] SCRIPT
  *
+ * -s: every request runs SCRIPT TASKS times in a row (php_execute_script,
+ * which catches a fatal error's bailout), the way the parallel extension's
+ * runtimes run one task after another in one request: a fatal error ends
+ * the task, the request goes on. Each task's end prints "task K exit=S".
  * Every thread runs SCRIPT REQUESTS times. The script sees
  * $_SERVER['HOST_THREAD'] (0..THREADS-1), 'HOST_THREADS', 'HOST_REQUEST'
  * (0..REQUESTS-1) and 'HOST_REQUESTS', and the environment. The threads
@@ -35,7 +39,7 @@
 #error "the host needs a thread-safe (ZTS) PHP"
 #endif
 
-static int threads = 1, requests = 1;
+static int threads = 1, requests = 1, tasks = 1;
 static const char *script;
 static pthread_barrier_t start_line;
 static pthread_mutex_t out_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -162,7 +166,7 @@ static sapi_module_struct host_module = {
 static void run_request(void)
 {
     zend_file_handle fh;
-    int status;
+    int status = 0, k;
 
     SG(server_context) = NULL;
     SG(options) |= SAPI_OPTION_NO_CHDIR;
@@ -176,11 +180,19 @@ static void run_request(void)
     }
     SG(headers_sent) = 1;
     SG(request_info).no_headers = 1;
-    zend_stream_init_filename(&fh, script);
-    fh.primary_script = 1;
-    php_execute_script(&fh); /* a fatal error bails out to here */
-    status = EG(exit_status);
-    zend_destroy_file_handle(&fh);
+    for (k = 0; k < tasks; k++) {
+        zend_stream_init_filename(&fh, script);
+        fh.primary_script = 1;
+        php_execute_script(&fh); /* a fatal error bails out to here */
+        status = EG(exit_status);
+        zend_destroy_file_handle(&fh);
+        if (tasks > 1) { /* the request goes on after the task, whatever it died of */
+            char line[48];
+            int n = snprintf(line, sizeof line, "task %d exit=%d\n", k, status);
+            out_append(line, (size_t)n);
+            EG(exit_status) = 0;
+        }
+    }
     php_request_shutdown(NULL); /* RSHUTDOWN: the extension releases this request's locks */
     SG(request_info).path_translated = NULL;
     out_flush(status);
@@ -216,13 +228,16 @@ int main(int argc, char **argv)
     }
     memcpy(ini, defaults, sizeof defaults - 1);
     ini_len = sizeof defaults - 1;
-    while ((opt = getopt(argc, argv, "t:n:d:m:")) != -1) {
+    while ((opt = getopt(argc, argv, "t:n:s:d:m:")) != -1) {
         switch (opt) {
         case 't':
             threads = atoi(optarg);
             break;
         case 'n':
             requests = atoi(optarg);
+            break;
+        case 's':
+            tasks = atoi(optarg);
             break;
         case 'd': {
             size_t n = strlen(optarg);
@@ -249,12 +264,12 @@ int main(int argc, char **argv)
             break;
         }
         default:
-            fprintf(stderr, "usage: %s [-t THREADS] [-n REQUESTS] [-d name=value]... [-m MODULE.so] SCRIPT\n", argv[0]);
+            fprintf(stderr, "usage: %s [-t THREADS] [-n REQUESTS] [-s TASKS] [-d name=value]... [-m MODULE.so] SCRIPT\n", argv[0]);
             return 2;
         }
     }
-    if (optind != argc - 1 || threads < 1 || requests < 1) {
-        fprintf(stderr, "usage: %s [-t THREADS] [-n REQUESTS] [-d name=value]... [-m MODULE.so] SCRIPT\n", argv[0]);
+    if (optind != argc - 1 || threads < 1 || requests < 1 || tasks < 1) {
+        fprintf(stderr, "usage: %s [-t THREADS] [-n REQUESTS] [-s TASKS] [-d name=value]... [-m MODULE.so] SCRIPT\n", argv[0]);
         return 2;
     }
     script = argv[optind];

@@ -113,3 +113,32 @@ function check(bool $ok, string $what): void
 {
     echo $ok ? "ok $what\n" : "FAIL $what\n";
 }
+
+/**
+ * The other threads' part in the fatal-error scenarios (b, e): hold a lock
+ * "$s:tN" while thread 0 dies, and see it still held when thread 0 says
+ * "$s:t0done".
+ */
+function hold_while_thread0_dies(Raw $raw, string $s): void
+{
+    $n = thread();
+    $lock = new RedisLock(server());
+    $token = $lock->lock("$s:t$n", 120000, 5.0);
+    check($token !== null, "$s: thread $n: holds its lock");
+    $raw->cmd('INCR', "$s:ready");
+    check(Raw::until(fn() => $raw->cmd('GET', "$s:t0done") !== null, 120), "$s: thread $n: thread 0 done");
+    check($raw->cmd('GET', "lock:$s:t$n") === $token && $lock->isHeld("$s:t$n"),
+          "$s: thread $n: its lock still held after thread 0's fatal errors");
+    check($lock->unlock("$s:t$n", $token), "$s: thread $n: unlocks it");
+}
+
+/** Whether every other thread's lock of scenario $s is still held. */
+function others_held(Raw $raw, string $s): bool
+{
+    for ($t = 1; $t < threads(); $t++) {
+        if ($raw->cmd('GET', "lock:$s:t$t") === null) {
+            return false;
+        }
+    }
+    return true;
+}

@@ -14,8 +14,10 @@
 #    waiting, overlaps checked in Redis), b (fatal errors in one thread's
 #    requests release its locks only), c (a long worker-mode request keeps its
 #    pooled connections; requests after it reuse them; never one connection
-#    for two threads), d (the watchdog keeps several threads' locks);
-# 4. the same four again, fewer cycles, with the host and the extension built
+#    for two threads), d (the watchdog keeps several threads' locks), e (a
+#    request that goes on after fatal errors, tasks in a row as the parallel
+#    extension runs them: the dead tasks' locks released at each error);
+# 4. the same five again, fewer cycles, with the host and the extension built
 #    with -fsanitize=thread (ThreadSanitizer: a data race fails the run).
 # One line per scenario, then exactly "N passed, M failed"; non-zero exit
 # when anything failed. Needs what scripts/deps.sh installs.
@@ -32,11 +34,11 @@ for arg; do
     esac
 done
 
-# ZTS_ONLY=abcd: only these scenarios (default: all)
-want() { [[ ${ZTS_ONLY:-abcd} == *$1* ]]; }
+# ZTS_ONLY=abcde: only these scenarios (default: all)
+want() { [[ ${ZTS_ONLY:-abcde} == *$1* ]]; }
 planned=()
-for s in a b c d; do want $s && planned+=("$s"); done
-if ((tsan)); then for s in a b c d; do want $s && planned+=("$s-tsan"); done; fi
+for s in a b c d e; do want $s && planned+=("$s"); done
+if ((tsan)); then for s in a b c d e; do want $s && planned+=("$s-tsan"); done; fi
 # Nothing could run (no ZTS PHP, a build failed, no server): every planned
 # scenario is a failure with the reason, never a skip.
 die() {
@@ -152,6 +154,7 @@ run_host() {
     out=$tmp/$name.out
     local how=(-d "extension=$ext")
     [[ $load == dlopen ]] && how=(-m "$ext")
+    [[ -n ${host_tasks:-} ]] && how+=(-s "$host_tasks")
     rcli flushall >/dev/null
     rcli acl deluser w0 w1 w2 w3 w4 w5 w6 w7 >/dev/null
     env "$@" TSAN_OPTIONS="${TSAN_OPTIONS:-} exitcode=66 log_path=$tmp/$name.tsan" \
@@ -209,11 +212,21 @@ scenario_d() {   # scenario_d LABEL HOST EXT THREADS
     verdict "d$1" "watchdog: $(($4 - 1)) threads' auto_extend locks (TTL 600 ms) kept 3 s while thread 0's requests end; thread 0's left locks expire ($oks checks)"
 }
 
+scenario_e() {   # scenario_e LABEL HOST EXT THREADS
+    host_tasks=3 run_host "e$1" "$2" "$3" "$4" 1 bailout.php
+    [[ $(grep -c '^\[t0\.r0\] task [0-9] exit=' "$out") == 3 ]] || why+=" thread 0 did not run its 3 tasks in one request;"
+    grep -q '^\[t0\.r0\] task 0 exit=255' "$out" || why+=" task 0 did not die (exit 255);"
+    grep -q '^\[t0\.r0\] .*Allowed memory size' "$out" || why+=" no memory-limit fatal error seen;"
+    grep -q '^\[t0\.r0\] .*Call to undefined function' "$out" || why+=" no undefined-function error seen;"
+    verdict "e$1" "a request that goes on after fatal errors (3 tasks in one request, as parallel runs them): the dead tasks' locks, one kept by the watchdog, released at each fatal error; the other $(($4 - 1)) threads' locks still held ($oks checks)"
+}
+
 ext=$tmp/ext/modules/redislock.so
 want a && scenario_a "" "$tmp/host" "$ext" 8 "${ZTS_CYCLES:-500}"
 want b && scenario_b "" "$tmp/host" "$ext" 8
 want c && scenario_c "" "$tmp/host" "$ext" 8 "${ZTS_UNITS:-300}"
 want d && scenario_d "" "$tmp/host" "$ext" 4
+want e && scenario_e "" "$tmp/host" "$ext" 4
 if ((tsan)); then
     # every request again, fewer cycles, with the host and the extension
     # under ThreadSanitizer (libphp itself is not instrumented)
@@ -224,6 +237,7 @@ if ((tsan)); then
     want b && scenario_b "-tsan" "$tmp/host-tsan" "$ext" 4
     want c && scenario_c "-tsan" "$tmp/host-tsan" "$ext" 4 40
     want d && scenario_d "-tsan" "$tmp/host-tsan" "$ext" 4
+    want e && scenario_e "-tsan" "$tmp/host-tsan" "$ext" 4
 fi
 
 if ((failed)) && [[ ${ZTS_KEEP:-0} == 1 ]]; then

@@ -3,9 +3,12 @@
 -- server's clock) for RESOURCE (N bytes), held by TOKEN, whose first 16
 -- characters are its holder's party); ARGV[1] the waiter's party, ARGV[2]
 -- the resource it waits for, ARGV[3] its holder's token, ARGV[4] ms the
--- waiter waits at most. Follows the edges from the holder's party: when
--- they lead back to the waiter, its wait would close a cycle: the edges
--- on it, {RESOURCE, TOKEN, ...} from the waiter's own on, and the waiter's
+-- waiter waits at most, ARGV[5] the longest resource sent whole. Follows
+-- the edges from the holder's party: when they lead back to the waiter,
+-- its wait would close a cycle: the edges on it, {RESOURCE, TOKEN, ...}
+-- from the waiter's own on, a longer RESOURCE as {the party whose edge
+-- names it, its length} (the caller reads it in parts, DEADLOCK_PART: the
+-- reply stays within a lock reply's bounds), and the waiter's
 -- edge is not recorded (it is the one that gets the error; the caller
 -- checks each is still held). Else 0, with its edge recorded for 3 s at
 -- most (a live waiter records it again at each look, at least every 2 s:
@@ -16,8 +19,12 @@
 -- their deadline are dropped as they are met, and 2 at random each call.
 --@keys lock
 --@ now
-local me = ARGV[1]
-local cycle = {ARGV[2], ARGV[3]}
+local me, sent = ARGV[1], tonumber(ARGV[5])
+local function named(resource, party)
+  if #resource > sent then return {party, #resource} end
+  return resource
+end
+local cycle = {named(ARGV[2], me), ARGV[3]}
 local p = string.sub(ARGV[3], 1, 16)
 if p == me then return 0 end  -- its own lock (another object's): its TTL ends the wait, no edge
 for _ = 1, 31 do  -- a cycle of up to 32 parties: a reply of 64 strings at most (the reply bounds)
@@ -26,7 +33,7 @@ for _ = 1, 31 do  -- a cycle of up to 32 parties: a reply of 64 strings at most 
   if not e then break end
   local d, n, rest = string.match(e, '^(%d+) (%d+) (.*)$')
   if not d or tonumber(d) < now then redis.call('hdel', KEYS[1], p) break end
-  cycle[#cycle + 1] = string.sub(rest, 1, tonumber(n))
+  cycle[#cycle + 1] = named(string.sub(rest, 1, tonumber(n)), p)
   cycle[#cycle + 1] = string.sub(rest, tonumber(n) + 1)
   p = string.sub(cycle[#cycle], 1, 16)
 end
