@@ -121,7 +121,7 @@ class RlSafetyNodes extends RlSafetyTopology
             'server-restart-empty', 'server-restart-aof', 'clock-jump', 'clock-jump-many' => [2000, [300000, 800000]],
             // a clock 20% fast expires a key at 0.83 TTL: sections up to 0.9 TTL
             'clock-drift' => [1000, [300000, 900000]],
-            // a grant read late leaves 0.1 to 0.3 TTL of validity; a holder
+            // a grant read late leaves 0.05 to 0.2 TTL of validity; a holder
             // that believed in more (validity counted from the reply) would
             // still hold when its key expires, in a section up to 0.5 TTL
             'grant-pause' => [400, [20000, 200000]],
@@ -200,7 +200,7 @@ class RlSafetyNodes extends RlSafetyTopology
             $w = mt_rand(0, count($workers) - 1);
             $ms = $this->nearTtl($ttl);
             $id = $this->net(array_keys($this->nodes), "delay replies $ms", [$w]);
-            yield mt_rand(1500, 3000) * 1000;
+            yield mt_rand(2000, 4000) * 1000;
             $this->unnet(array_keys($this->nodes), $id);
             yield $ms * 1000;                   // what was on its way
             return [self::window($fault, $start, false, [], [$w]) + ['detail' => "$ms ms"]];
@@ -266,11 +266,11 @@ class RlSafetyNodes extends RlSafetyTopology
         throw new LogicException($fault);
     }
 
-    /** 0.7 to 0.9 of the TTL, for a grant read late: under the calls' timeout. */
+    /** 0.8 to 0.95 of the TTL, for a grant read late: under the calls' timeout. */
     private function nearTtl(int $ttl): int
     {
-        $hi = min(intdiv($ttl * 9, 10), self::CALL_TIMEOUT_MS - 200);
-        return mt_rand(min(intdiv($ttl * 7, 10), $hi), $hi);
+        $hi = min(intdiv($ttl * 95, 100), self::CALL_TIMEOUT_MS - 200);
+        return mt_rand(min(intdiv($ttl * 8, 10), $hi), $hi);
     }
 
     /** A majority of the nodes, at random (RedisLock: its node). */
