@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The safety suite's quick schedule, for anyone and for CI: every fault of
-# the independent-node modes (RedisLock and RedLock, with and without
-# fencing, auto_extend off and on in turn), one seeded run of a few seconds
-# each, the table on stdout. Exits 1 when any history breaks a guarantee its
+# the independent-node modes, on RedisLock and on RedLock (with fencing or
+# without, and auto_extend off or on, in turn), one seeded run of a few
+# seconds each, the table on stdout. Exits 1 when any history breaks a guarantee its
 # row promises (tests/safety/history.php says which), 2 on a usage error.
 #   scripts/safety-quick.sh PATH/TO/redislock.so [SEED] [SECONDS]
 # A row is reproduced alone with the seed its table cell names:
@@ -20,7 +20,7 @@ export REDISLOCK_TEST_EXT=$ext
 runs=$(mktemp)
 trap 'rm -f "$runs"' EXIT
 status=0
-php -d "extension=$ext" tests/safety/schedule.php --seeds="$seed" --seconds="$seconds" --auto-extend=alternate \
+php -d "extension=$ext" tests/safety/schedule.php --seeds="$seed" --seconds="$seconds" --auto-extend=alternate --fencing=alternate \
     --modes=redislock,redislock+fencing,redlock,redlock+fencing 2>"$runs" || status=$?
 # what the runs said beside their counts (a worker's or the harness' error)
 grep -v '^{' "$runs" >&2 || true

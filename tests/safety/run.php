@@ -136,19 +136,8 @@ function rl_safety_inject(RlSafetyTopology $topology, string $fault, RlTestServe
     $windows = [];
     usleep(mt_rand(200000, 600000));
     while (rl_safety_now() < $until - 1000000) {
-        $start = rl_safety_now();
-        $got = $topology->inject($fault, $workers, $store->client(), $ttl);
-        // a topology that still answers whether calls may fail: its prediction is by fault
-        $windows = array_merge($windows, is_array($got) ? $got
-            : [['fault' => $fault, 'start' => $start, 'end' => rl_safety_now(), 'quorum' => $got,
-                'breaks' => $topology->overlapsPredicted($fault) ? rl_safety_legacy_breaks($fault) : []]]);
+        $windows = array_merge($windows, $topology->inject($fault, $workers, $store->client(), $ttl));
         usleep(mt_rand(500000, 1500000));
     }
     return array_values(array_filter($windows, fn($w) => $w['fault'] !== 'none'));
-}
-
-/** What an older topology's "overlaps predicted" means, by fault. */
-function rl_safety_legacy_breaks(string $fault): array
-{
-    return $fault === 'holder-pause' ? ['writes'] : ['exclusion'];
 }

@@ -3,11 +3,13 @@
  * Runs a schedule of safety rows and prints the table (markdown).
  *
  *   php -d extension=redislock.so tests/safety/schedule.php [--seconds=S] [--seeds=A,B,...]
- *       [--modes=m1,m2] [--faults=f1,f2] [--workers=N] [--auto-extend=both|off|on|alternate] [--retries=N] [--out=FILE]
+ *       [--modes=m1,m2] [--faults=f1,f2] [--workers=N] [--auto-extend=both|off|on|alternate]
+ *       [--fencing=both|alternate] [--retries=N] [--out=FILE]
  *
  * Every (mode, fault, auto_extend) row whose mode has the fault runs once
  * per seed (--auto-extend=alternate: one of off and on per mode and fault,
- * in turn, for a short schedule); a failing run is reproduced by its row
+ * in turn, for a short schedule; --fencing=alternate: of a mode given with
+ * and without fencing, one a fault, in turn); a failing run is reproduced by its row
  * and seed: --modes=M --faults=F --auto-extend=on|off --seeds=SEED. A run
  * whose fault is predicted to break something (history.php) and did not
  * show it runs again with the seed + 1000, up to --retries (2) times, and
@@ -17,13 +19,15 @@
  */
 require_once __DIR__ . '/run.php';
 
-$opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'auto-extend:', 'out:', 'retries:']);
+$opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'auto-extend:', 'out:', 'retries:', 'fencing:']);
 $seconds = (float)($opt['seconds'] ?? 4);
 $seeds = array_map('intval', explode(',', $opt['seeds'] ?? '1'));
 $modes = isset($opt['modes']) ? explode(',', $opt['modes']) : array_keys(rl_safety_modes());
 $faults = isset($opt['faults']) ? explode(',', $opt['faults']) : rl_safety_faults();
 $autoExtend = $opt['auto-extend'] ?? 'both';
 $retries = (int)($opt['retries'] ?? 2);
+$fencing = $opt['fencing'] ?? 'both';
+in_array($fencing, ['both', 'alternate'], true) || throw new ValueError("--fencing: both or alternate");
 in_array($autoExtend, ['both', 'off', 'on', 'alternate'], true) || throw new ValueError("--auto-extend: both, off, on or alternate");
 foreach ($modes as $m) isset(rl_safety_modes()[$m]) || throw new ValueError("unknown mode $m");
 foreach ($faults as $f) in_array($f, rl_safety_faults(), true) || throw new ValueError("unknown fault $f");
@@ -38,9 +42,17 @@ $bad = 0;
 $started = microtime(true);
 $turn = 0;
 $runsDone = 0;
+$faultTurn = 0;
 foreach ($faults as $fault) {
+    // --fencing=alternate: of a mode with and without fencing, one a fault, in turn
+    $fencedThisTurn = ($faultTurn++ + $seeds[0]) % 2 === 1;
     foreach ($modes as $mode) {
         if (!in_array($fault, rl_safety_modes()[$mode]['class']::faults(), true)) {
+            continue;
+        }
+        $twin = str_ends_with($mode, '+fencing') ? substr($mode, 0, -8) : "$mode+fencing";
+        if ($fencing === 'alternate' && in_array($twin, $modes, true)
+            && rl_safety_modes()[$mode]['fencing'] !== $fencedThisTurn) {
             continue;
         }
         $autos = match ($autoExtend) {
