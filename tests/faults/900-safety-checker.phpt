@@ -49,6 +49,8 @@ $refused = fn(array $s) => array_replace_recursive($s, ['data' => ['safety' => [
 show('numbers that grow', check([sec(0, 'a', 0, 100, 10, 20, 30, $f(1)), sec(1, 'b', 40, 100, 50, 60, 70, $f(2))]));
 show('one number given to two acquisitions', check([sec(0, 'a', 0, 100, 10, 20, 30, $f(1)), sec(1, 'b', 40, 100, 50, 60, 70, $f(1))]));
 show('a lower number after', check([sec(0, 'a', 0, 100, 10, 20, 30, $f(5)), sec(1, 'b', 40, 100, 50, 60, 70, $f(3))]));
+show('a number given again after a server forgot the counter (later section first in the history)',
+     check([sec(1, 'b', 40, 100, 50, 60, 70, $f(1)), sec(0, 'a', 0, 100, 10, 20, 30, $f(1))], ['windows' => [$forgot(32, 35)]]));
 show('the same after a server forgot the counter',
      check([sec(0, 'a', 0, 100, 10, 20, 30, $f(5)), sec(1, 'b', 40, 100, 50, 60, 70, $f(3))], ['windows' => [$forgot(32, 35)]]));
 show('a write refused with no overlap',
@@ -107,6 +109,7 @@ a lost update without any overlap                         : lost_updates 1 => BR
 numbers that grow                                         : nothing
 one number given to two acquisitions                      : fence_dup 1, fence_order 1 => BROKEN: 1 fencing numbers given twice; 1 fencing numbers out of real-time order
 a lower number after                                      : fence_order 1 => BROKEN: 1 fencing numbers out of real-time order
+a number given again after a server forgot the counter (later section first in the history): fence_excused 2
 the same after a server forgot the counter                : fence_excused 1
 a write refused with no overlap                           : refused 1, refused_unexplained 1 => BROKEN: 1 fenced writes refused without an overlap
 a paused holder's write refused after the next one's      : refused 1, overlaps 1, late_writes 1

@@ -128,6 +128,7 @@ function rl_safety_permits(array $on, int $limit, array $windows, int $grace): a
 function rl_safety_fencing(array $on, string $res, array $windows, int $grace): array
 {
     $fenced = array_values(array_filter($on, fn($s) => isset($s['fence'][$res])));
+    usort($fenced, fn($a, $b) => $a['c1'] <=> $b['c1']);   // a number given again: the later grant is the one to explain
     $dup = $order = $refused = [0, 0];
     $seen = [];
     foreach ($fenced as $s) {
