@@ -60,6 +60,7 @@ function rl_safety_run(array $row): array
     $until = $from + (int)($row['seconds'] * 1e6);
     [$ttl, $work] = $topology->timing($row['fault']);
     $store = new RlTestServer();
+    $storeReaper = new RlSafetyReaper([$store]);   // a killed run leaves no store behind
     $dir = rl_mktemp_dir('rl-safety-');
     $workers = [];
     for ($w = 0; $w < $row['workers']; $w++) {
@@ -105,6 +106,7 @@ function rl_safety_run(array $row): array
     }
     $topology->stop();
     $store->stop();
+    $storeReaper->stop();
     if (($keep = getenv('REDISLOCK_SAFETY_KEEP')) !== false && $keep !== '') {
         // the run's history and windows, to look at a verdict by hand
         $to_dir = "$keep/{$row['mode']}-{$row['fault']}-" . ($row['auto_extend'] ? 'on' : 'off') . "-{$row['seed']}";

@@ -85,7 +85,9 @@ function rl_safety_worker(array $cfg): void
     // job, a framework's polling block()): it finds a lock that vanished at
     // once, where a woken waiter sleeps until a release or the holder's TTL
     $waits = $cfg['w'] % 2 === 0;
-    while (rl_safety_now() < $cfg['until']) {
+    $parent = posix_getppid();
+    // until the deadline, or until the run that started it is gone (killed)
+    while (rl_safety_now() < $cfg['until'] && posix_getppid() === $parent) {
         $kind = rl_safety_pick_kind($kinds);
         $res = match ($kind) { 'many' => ['safety', 'other'], 'permit' => ['sem'], default => ['safety'] };
         $main = $res[0];
