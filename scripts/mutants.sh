@@ -1,0 +1,207 @@
+#!/usr/bin/env bash
+# Mutation testing: does the safety suite (and do the phpt tests) catch a
+# deliberate bug? Each mutant in scripts/mutants/ (NN-name.mut, the form in
+# scripts/mutant-apply.php) is one bug. For each: the tracked tree is copied
+# (git ls-files) into a temp dir, the mutant applied there (the lock scripts'
+# header regenerated when it changes a .lua), built (scripts/build.sh), and
+#   - the safety check run against that build: killed when it exits non-zero;
+#   - the phpt tests its "# phpt:" line names run there: killed by those that fail.
+# A mutant that does not apply or does not build is reported so, never as
+# killed. This checkout is never modified but for the results:
+# bench/results/mutants.tsv (one line per mutant and column, kept across
+# runs: --only updates those rows) and the table made of it,
+# bench/results/mutants.md.
+#
+#   scripts/mutants.sh [--only NAME,...] [--check CMD] [--no-safety] [--no-phpt] [--logs DIR]
+#
+#   --only     mutants by name (01-release-any-token) or number (01)
+#   --check    the safety check, run in the mutant's tree; {so} is the
+#              mutant build's redislock.so (default: scripts/safety-quick.sh {so})
+#   --no-safety, --no-phpt   leave that column as it was
+#   --logs DIR keep each mutant's build and check output there
+# Environment: REDISLOCK_TEST_PORT_BASE is passed on; MUTANT_SAFETY_TIMEOUT
+# (s, default 900) and MUTANT_PHPT_TIMEOUT (s, default 900) bound each run
+# (a run cut short is "timed out", not killed).
+# Exit status: 1 when a mutant survived a check that ran, did not apply or
+# did not build; 0 otherwise. Runs for many minutes: the long schedule's, not CI's.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+cd "$root"
+
+only="" check='scripts/safety-quick.sh {so}' safety=1 phpt=1 logs=""
+while (($#)); do
+    case $1 in
+        --only) only=$2; shift 2 ;;
+        --check) check=$2; shift 2 ;;
+        --no-safety) safety=0; shift ;;
+        --no-phpt) phpt=0; shift ;;
+        --logs) logs=$(mkdir -p "$2" && cd "$2" && pwd); shift 2 ;;
+        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+        *) echo "mutants: unknown argument $1 (--help)" >&2; exit 2 ;;
+    esac
+done
+safety_timeout=${MUTANT_SAFETY_TIMEOUT:-900}
+phpt_timeout=${MUTANT_PHPT_TIMEOUT:-900}
+tsv=bench/results/mutants.tsv
+md=bench/results/mutants.md
+commit=$(git rev-parse --short HEAD)
+git diff --quiet HEAD -- src ext scripts tests || commit="$commit+dirty"
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/redislock-mutants.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+wanted() { # NAME: on the --only list (or no list)
+    [[ -z $only ]] && return 0
+    local w
+    for w in ${only//,/ }; do
+        [[ $1 == "$w" || ${1%%-*} == "$w" ]] && return 0
+    done
+    return 1
+}
+
+# A record: name, column (safety|phpt), result, commit; the last one of a
+# name and column wins.
+record() {
+    printf '%s\t%s\t%s\t%s\n' "$1" "$2" "${3//$'\t'/ }" "$commit" >>"$tsv"
+}
+
+keep_log() { # NAME WHAT FILE
+    [[ -n $logs ]] && cp "$3" "$logs/$1.$2.log"
+    return 0
+}
+
+# What failed, from run-tests' "FAIL title [path]" lines: test numbers.
+phpt_killers() {
+    sed $'s/\x1b\[[0-9;]*m//g' "$1" | grep -oE '^(FAIL|LEAK|BORK).*\[[^]]*/([0-9]+)-[^]/]*\.phpt\]' \
+        | sed -E 's/.*\/([0-9]+)-[^/]*\.phpt\]$/\1/' | sort -u | paste -sd, - || true
+}
+
+# What the safety check said about the rows it failed: its lines naming a
+# failure (at most three), else its last line.
+safety_killers() {
+    local lines
+    lines=$(sed $'s/\x1b\[[0-9;]*m//g' "$1" | grep -E 'FAIL|VIOLAT|BROKE|broke|violat|fail(ed)? ' | grep -vE '(^| )0 failed' | head -3 | cut -c1-160 || true)
+    [[ -n $lines ]] || lines=$(grep -v '^[[:space:]]*$' "$1" | tail -1 | cut -c1-160)
+    printf '%s' "$lines" | paste -sd';' -
+}
+
+status=0
+mkdir -p bench/results
+touch "$tsv"
+for file in scripts/mutants/*.mut; do
+    name=$(basename "$file" .mut)
+    wanted "$name" || continue
+    tree=$work/$name
+    log=$work/$name.log
+    mkdir -p "$tree"
+    git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$tree"
+    echo "== $name"
+    if ! changed=$(php scripts/mutant-apply.php "$file" "$tree" 2>"$log"); then
+        cat "$log" >&2
+        ((safety)) && record "$name" safety "does not apply"
+        ((phpt)) && record "$name" phpt "does not apply"
+        status=1; rm -rf "$tree"; continue
+    fi
+    if grep -q '\.lua$' <<<"$changed"; then
+        cp "$tree/src/lock/rl_scripts_lua.h" "$work/lua.h"
+        (cd "$tree" && php scripts/gen-lua.php) >>"$log" 2>&1 || true
+        if cmp -s "$tree/src/lock/rl_scripts_lua.h" "$work/lua.h"; then
+            echo "mutants: $name: the lock scripts' header did not change" >&2
+            cat "$log" >&2
+            ((safety)) && record "$name" safety "does not apply (gen-lua)"
+            ((phpt)) && record "$name" phpt "does not apply (gen-lua)"
+            status=1; rm -rf "$tree"; continue
+        fi
+    fi
+    if ! (cd "$tree" && ./scripts/build.sh) >>"$log" 2>&1; then
+        keep_log "$name" build "$log"
+        echo "   build failed" >&2
+        ((safety)) && record "$name" safety "build failed"
+        ((phpt)) && record "$name" phpt "build failed"
+        status=1; rm -rf "$tree"; continue
+    fi
+    keep_log "$name" build "$log"
+    so=$tree/modules/redislock.so
+
+    if ((safety)); then
+        cmd=${check//\{so\}/$so}
+        first=${cmd%% *}
+        if [[ $first == */* && ! -e $tree/$first && ! -e $first ]]; then
+            result="not run ($first missing)"
+        else
+            rc=0
+            (cd "$tree" && timeout "$safety_timeout" bash -c "$cmd") >"$work/safety.log" 2>&1 || rc=$?
+            keep_log "$name" safety "$work/safety.log"
+            if ((rc == 124)); then
+                result="timed out (${safety_timeout} s)"
+            elif ((rc != 0)); then
+                result="killed: $(safety_killers "$work/safety.log")"
+            else
+                result="survived"; status=1
+            fi
+        fi
+        echo "   safety: $result"
+        record "$name" safety "$result"
+    fi
+
+    if ((phpt)); then
+        targets=()
+        for t in $(sed -n 's/^# phpt: //p' "$file"); do
+            for p in "$tree"/$t; do
+                [[ -e $p ]] && targets+=("$p")
+            done
+        done
+        if ((${#targets[@]} == 0)); then
+            result="no test named exists"; status=1
+        else
+            rc=0
+            (cd "$tree" && REDISLOCK_BRIDGES= timeout "$phpt_timeout" tests/run-suite.sh --no-valgrind "${targets[@]}") \
+                >"$work/phpt.log" 2>&1 || rc=$?
+            keep_log "$name" phpt "$work/phpt.log"
+            killers=$(phpt_killers "$work/phpt.log")
+            if ((rc == 124)); then
+                result="timed out (${phpt_timeout} s)${killers:+, failed before: $killers}"
+            elif [[ -n $killers ]]; then
+                result="killed: $killers"
+            elif ((rc != 0)); then
+                result="run failed: $(grep -v '^[[:space:]]*$' "$work/phpt.log" | tail -1 | cut -c1-120)"
+                status=1
+            else
+                result="survived"; status=1
+            fi
+        fi
+        echo "   phpt: $result"
+        record "$name" phpt "$result"
+    fi
+    rm -rf "$tree"
+done
+
+# Only the latest result of each mutant and column is kept.
+awk -F'\t' '{ k = $1 FS $2; if (!(k in last)) order[++n] = k; last[k] = $0 } END { for (i = 1; i <= n; i++) print last[order[i]] }' \
+    "$tsv" | sort -t$'\t' -k1,1 -k2,2 >"$work/tsv" && cp "$work/tsv" "$tsv"
+
+# The table: every mutant of the folder, its latest result in each column.
+{
+    echo "# Mutants: what kills them"
+    echo
+    echo "Made by \`scripts/mutants.sh\` from bench/results/mutants.tsv: each mutant (scripts/mutants/)"
+    echo "applied alone to a copy of the tree, built, then checked. \"killed by safety\": the safety check"
+    echo "(\`scripts/safety-quick.sh\` unless said) exited non-zero, with the lines that named the row;"
+    echo "\"killed by phpt\": the numbers of the tests (of those its file names) that failed. In brackets:"
+    echo "the commit of the tree the mutant was applied to."
+    echo
+    echo "| mutant | what it breaks | killed by safety (row) | killed by phpt (test) |"
+    echo "|---|---|---|---|"
+    for file in scripts/mutants/*.mut; do
+        name=$(basename "$file" .mut)
+        breaks=$(sed -n 's/^# breaks: //p' "$file")
+        cell() {
+            awk -F'\t' -v n="$name" -v c="$1" '$1 == n && $2 == c { r = $3 " (" $4 ")" } END { print r ? r : "not run" }' "$tsv" \
+                | sed 's/|/\\|/g'
+        }
+        echo "| $name | ${breaks//|/\\|} | $(cell safety) | $(cell phpt) |"
+    done
+} >"$md"
+echo "mutants: table in $md"
+exit $status
