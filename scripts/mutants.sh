@@ -77,12 +77,20 @@ phpt_killers() {
         | sed -E 's/.*\/([0-9]+)-[^/]*\.phpt\]$/\1/' | sort -u | paste -sd, - || true
 }
 
-# What the safety check said about the rows it failed: its lines naming a
-# failure (at most three), else its last line.
+# What the safety check said about the rows it failed: the safety table's
+# rows whose verdict is BROKEN ("fault mode auto_extend: why", at most
+# three, and how many in all); else its lines naming a failure; else its
+# last line.
 safety_killers() {
-    local lines
-    lines=$(sed $'s/\x1b\[[0-9;]*m//g' "$1" | grep -E 'FAIL|VIOLAT|BROKE|broke|violat|fail(ed)? ' | grep -vE '(^| )0 failed' | head -3 | cut -c1-160 || true)
-    [[ -n $lines ]] || lines=$(grep -v '^[[:space:]]*$' "$1" | tail -1 | cut -c1-160)
+    local plain=$work/safety.plain lines
+    sed $'s/\x1b\[[0-9;]*m//g' "$1" >"$plain"
+    lines=$(awk -F'|' '/^\|/ && $(NF-1) ~ /^ *(holds|BROKEN)/ { all++ }
+            /^\|/ && $NF ~ /^ *$/ && $(NF-1) ~ /BROKEN/ {
+                n++; v = $(NF-1); sub(/^ *BROKEN: */, "", v); gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $3); gsub(/^ +| +$/, "", $4)
+                if (n <= 3) print $2 " " $3 " ae=" $4 ": " substr(v, 1, 140) }
+            END { if (n > 0) print "(" n " of " all " rows broken)" }' "$plain")
+    [[ -n $lines ]] || lines=$(grep -E 'FAIL|VIOLAT|BROKE|broke|violat|fail(ed)? ' "$plain" | grep -vE '(^| )0 failed' | head -3 | cut -c1-160 || true)
+    [[ -n $lines ]] || lines=$(grep -v '^[[:space:]]*$' "$plain" | tail -1 | cut -c1-160)
     printf '%s' "$lines" | paste -sd';' -
 }
 
