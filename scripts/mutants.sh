@@ -46,7 +46,7 @@ phpt_timeout=${MUTANT_PHPT_TIMEOUT:-900}
 tsv=bench/results/mutants.tsv
 md=bench/results/mutants.md
 commit=$(git rev-parse --short HEAD)
-git diff --quiet HEAD -- src ext scripts tests || commit="$commit+dirty"
+[[ -z $(git status --porcelain -- src ext scripts tests) ]] || commit="$commit+dirty"  # changed or new files there
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/redislock-mutants.XXXXXX")
 trap 'rm -rf "$work"' EXIT
