@@ -64,16 +64,17 @@ pkgdir=$(mktemp -d)
 (cd "$pkgdir" && pecl package "$OLDPWD/package.xml" >/dev/null) || { echo "pecl package failed" >&2; exit 1; }
 rm -rf "$pkgdir"
 
-# The safety suite's short schedule (tests 901-913, under 4 minutes) on the
-# host, beside the rest of the host's suite, with servers and ports of its
-# own: its runs wait on sections and faults far more than they compute. Its
-# counts join the host's. Not when test files are named (a run by hand).
+# The safety suite's short schedule (tests 901-913 for Sentinel and
+# Cluster, then scripts/safety-quick.sh for RedisLock and RedLock on
+# independent nodes; tests/safety/ci.sh) on the host, beside the rest of
+# the host's suite, with servers and ports of its own: its runs wait on
+# sections and faults far more than they compute. Its counts join the
+# host's. Not when test files are named (a run by hand).
 host_targets=("$@")
 if (($# == 0)); then
     host_targets=(tests/*/[0-8]*.phpt tests/faults/900-*.phpt)
     REDISLOCK_EARLIER_PASSED=0 REDISLOCK_EARLIER_FAILED=0 REDISLOCK_TEST_PORT_BASE=24000 REDISLOCK_BRIDGES= REDISLOCK_SUITE_LABEL=bookworm-safety \
-        setsid ./tests/run-suite.sh --no-valgrind tests/faults/90[1-9]-safety-*.phpt tests/faults/91[0-9]-safety-*.phpt \
-        </dev/null >"$work/safety.log" 2>&1 &
+        setsid ./tests/safety/ci.sh </dev/null >"$work/safety.log" 2>&1 &
     safety_pid=$!
 fi
 
@@ -155,7 +156,8 @@ join_side_run() {
         /^run-suite: the .* pass ended without/,/^run-suite: [0-9]* skipped/p;
         /^Number of tests/,/^Time taken/p; /^\(FAIL\|WARN\|LEAK\|BORK\|SKIP\) /p;
         /^========DIFF========/,/^========DONE========/p;
-        /^run-suite: tests run-tests ran twice/p; /^run-suite: note/p; /^run-suite: first attempt of /,/^run-suite: end of first attempt/p'
+        /^run-suite: tests run-tests ran twice/p; /^run-suite: note/p; /^run-suite: first attempt of /,/^run-suite: end of first attempt/p;
+        /^safety-quick: /p; /^| .* | BROKEN: /p; /^[0-9]* rows, [0-9]* runs/p'
     line=$(tail -n1 "$3")
     echo "$line"
     if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then

@@ -1,99 +1,123 @@
 --TEST--
-Safety suite's history checker (tests/safety/history.php) on made-up histories: overlapping sections, stale writes (fenced and not), lost updates, failed calls inside and outside a fault's window
+Safety suite's history checker (tests/safety/history.php) on made-up histories: each guarantee broken once and kept once (holders' own views, fencing numbers, refused writes, interleaved and late writes, shared readers, permits, lost updates, waits not woken, stalls, failed calls), what a fault window excuses, and what a predicted break must show
 --FILE--
 <?php
 require __DIR__ . '/../safety/history.php';
 
-$sec = fn($w, $t0, $t1, $accepted = true, $fence = null, $unlocked = true) =>
-    ['w' => $w, 'op' => 'section', 'fence' => $fence, 't0' => $t0, 't1' => $t1, 'read' => 0,
-     'accepted' => $accepted, 'unlocked' => $unlocked];
+const MS = 1000;
+// an exclusive section of worker $w: granted at $c1 ms believing $valid ms, its read and
+// write in the store at $t0..$t1 ms (the write begun at $t1 on the worker's clock too), released at $u ms
+function sec(int $w, string $tok, int $c1, int $valid, int $t0, int $t1, int $u, array $more = []): array
+{
+    return array_replace(['w' => $w, 'op' => 'x', 'res' => ['safety'], 'waits' => false, 'tok' => $tok,
+        'c0' => ($c1 - 1) * MS, 'c1' => $c1 * MS, 'obs' => [[$c1 * MS, $valid]], 'woken' => 0, 'rechecked' => 0,
+        'data' => ['safety' => ['t0' => $t0 * MS, 't1' => $t1 * MS, 'read' => 0, 'accepted' => true, 'wr0' => $t1 * MS]],
+        'u0' => $u * MS, 'u1' => ($u + 1) * MS, 'unlocked' => true], $more);
+}
+function check(array $records, array $run = []): array
+{
+    return rl_safety_check($records, $run + ['from' => 0, 'to' => 0, 'windows' => [], 'grace' => 100 * MS,
+                                             'accepted' => [], 'final' => [], 'left_keys' => 0, 'permit_limit' => 2]);
+}
+function show(string $what, array $c): void
+{
+    $nonzero = array_filter($c, fn($v, $k) => $v !== 0 && $k !== 'sections', ARRAY_FILTER_USE_BOTH);
+    echo str_pad($what, 58), ': ', $nonzero ? implode(', ', array_map(fn($k, $v) => "$k $v", array_keys($nonzero), $nonzero)) : 'nothing',
+        ($b = rl_safety_broken($c)) ? ' => BROKEN: ' . implode('; ', $b) : '', "\n";
+}
+$forgot = fn(int $from, int $to) => ['fault' => 'server-restart-empty', 'start' => $from * MS, 'end' => $to * MS,
+                                      'quorum' => true, 'breaks' => ['exclusion']];
 
-echo "-- one after another: nothing to report\n";
-$h = [$sec(0, 0, 10), $sec(1, 10, 20), $sec(2, 25, 30)];
-print_r(rl_safety_check($h, [[null, true], [null, true], [null, true]], 3, [], 1000, 0));
+show('one after another', check([sec(0, 'a', 0, 100, 10, 20, 30), sec(1, 'b', 40, 100, 50, 60, 70)]));
+show('B granted while A believed it held', check([sec(0, 'a', 0, 100, 10, 20, 80), sec(1, 'b', 40, 100, 50, 60, 70)]));
+show('the same, a server forgot the lock between',
+     check([sec(0, 'a', 0, 100, 10, 20, 80), sec(1, 'b', 40, 100, 50, 60, 70)], ['windows' => [$forgot(20, 30)]]));
+show('the same token again (a re-entrant take)', check([sec(0, 'a', 0, 100, 10, 20, 80), sec(0, 'a', 40, 100, 50, 60, 70)]));
+// A paused in its section past its validity (50 ms): wrote at 90, inside B's section
+show('A wrote past its validity, inside B\'s section',
+     check([sec(0, 'a', 0, 50, 10, 90, 95), sec(1, 'b', 60, 100, 65, 70, 75)],
+           ['accepted' => ['safety' => 2], 'final' => ['safety' => 1]]));
+show('the same without being late (its view said valid)',
+     check([sec(0, 'a', 0, 50, 10, 90, 95, ['obs' => [[0, 50], [85 * MS, 20]]]), sec(1, 'b', 60, 10, 65, 70, 75)]));
+show('a lost update without any overlap',
+     check([sec(0, 'a', 0, 100, 10, 20, 30), sec(1, 'b', 40, 100, 50, 60, 70)],
+           ['accepted' => ['safety' => 2], 'final' => ['safety' => 1]]));
 
-echo "-- a holder paused through two others' sections, its write accepted: one overlap, one stale write, one lost update\n";
-$h = [$sec(0, 0, 100, true, null, false), $sec(1, 30, 40), $sec(2, 50, 60)];
-print_r(rl_safety_check($h, [[null, true], [null, true], [null, true]], 2, [], 1000, 0));
+echo "-- fencing\n";
+$f = fn(int $n, bool $accepted = true) => ['fence' => ['safety' => $n]];
+$refused = fn(array $s) => array_replace_recursive($s, ['data' => ['safety' => ['accepted' => false]]]);
+show('numbers that grow', check([sec(0, 'a', 0, 100, 10, 20, 30, $f(1)), sec(1, 'b', 40, 100, 50, 60, 70, $f(2))]));
+show('one number given to two acquisitions', check([sec(0, 'a', 0, 100, 10, 20, 30, $f(1)), sec(1, 'b', 40, 100, 50, 60, 70, $f(1))]));
+show('a lower number after', check([sec(0, 'a', 0, 100, 10, 20, 30, $f(5)), sec(1, 'b', 40, 100, 50, 60, 70, $f(3))]));
+show('the same after a server forgot the counter',
+     check([sec(0, 'a', 0, 100, 10, 20, 30, $f(5)), sec(1, 'b', 40, 100, 50, 60, 70, $f(3))], ['windows' => [$forgot(32, 35)]]));
+show('a write refused with no overlap',
+     check([sec(0, 'a', 0, 100, 10, 20, 30, $f(1)), $refused(sec(1, 'b', 40, 100, 50, 60, 70, $f(2)))]));
+show('a paused holder\'s write refused after the next one\'s',
+     check([$refused(sec(0, 'a', 0, 50, 10, 90, 95, $f(1))), sec(1, 'b', 60, 100, 65, 70, 75, $f(2))]));
 
-echo "-- the same with fencing: the store refused the paused holder's number 1 after 2 and 3\n";
-$h = [$sec(0, 0, 100, false, 1, false), $sec(1, 30, 40, true, 2), $sec(2, 50, 60, true, 3)];
-print_r(rl_safety_check($h, [[2, true], [3, true], [1, false]], 2, [], 1000, 0));
+echo "-- shared holders and permits\n";
+$shared = fn(int $w, int $c1, int $valid, int $t0, int $t1, int $read, int $again) => ['w' => $w, 'op' => 'shared',
+    'res' => ['safety'], 'waits' => false, 'tok' => "s$w", 'c0' => $c1 * MS - 1, 'c1' => $c1 * MS, 'obs' => [[$c1 * MS, $valid]],
+    'woken' => 0, 'rechecked' => 0, 'u0' => ($t1 + 1) * MS, 'u1' => ($t1 + 2) * MS, 'unlocked' => true,
+    'data' => ['safety' => ['t0' => $t0 * MS, 't1' => $t1 * MS, 'read' => $read, 'read_again' => $again, 'r1' => $t1 * MS]]];
+show('two readers together', check([$shared(0, 0, 100, 5, 20, 0, 0), $shared(1, 2, 100, 6, 21, 0, 0)]));
+show('a write between a reader\'s two reads', check([$shared(0, 0, 100, 5, 50, 0, 1), sec(1, 'b', 10, 100, 15, 20, 30)]));
+$permit = fn(int $w, int $c1, int $u) => ['w' => $w, 'op' => 'permit', 'res' => ['sem'], 'waits' => false, 'tok' => "p$w",
+    'c0' => $c1 * MS - 1, 'c1' => $c1 * MS, 'obs' => [[$c1 * MS, 100]], 'woken' => 0, 'rechecked' => 0,
+    'u0' => $u * MS, 'u1' => ($u + 1) * MS, 'unlocked' => true];
+show('two permits of two', check([$permit(0, 0, 50), $permit(1, 10, 60), $permit(2, 70, 90)]));
+show('three permits of two', check([$permit(0, 0, 50), $permit(1, 10, 60), $permit(2, 20, 90)]));
 
-echo "-- a fenced store that accepted a number twice (a duplicated fencing number) is caught\n";
-print_r(rl_safety_check([$sec(0, 0, 10, true, 5), $sec(1, 20, 30, true, 5)], [[5, true], [5, true]], 2, [], 1000, 0));
+echo "-- liveness\n";
+// a waiter since 5 ms, granted at $at ms: two releases (at 30 and 70 ms) happened while it waited
+$waiter = fn(int $at, int $woken, int $rechecked) => sec(2, "c$at", $at, 10, $at + 1, $at + 2, $at + 3,
+                                                  ['waits' => true, 'c0' => 5 * MS, 'woken' => $woken, 'rechecked' => $rechecked]);
+$released = [sec(0, 'a', 0, 100, 10, 20, 30), sec(1, 'b', 40, 100, 50, 60, 70)];
+show('waits woken at the releases they spanned', check([...$released, $waiter(100, 1, 0), $waiter(120, 1, 0)]));
+show('waits that spanned releases, ended by their rechecks', check([...$released, $waiter(100, 0, 1), $waiter(120, 0, 1)]));
+$grants = [sec(0, 'a', 100, 100, 110, 120, 130), sec(1, 'b', 2500, 100, 2510, 2520, 2530)];
+show('no grant for whole seconds', check($grants, ['from' => 0, 'to' => 3000 * MS]));
+show('the same inside a fault and its grace',
+     check($grants, ['from' => 0, 'to' => 3000 * MS, 'windows' => [['fault' => 'delay', 'start' => 900 * MS, 'end' => 2000 * MS, 'quorum' => false, 'breaks' => []]]]));
+$errors = [['w' => 1, 'op' => 'error', 'at' => 500 * MS, 'code' => 5, 'what' => 'lock'],
+           ['w' => 1, 'op' => 'error', 'at' => 5000 * MS, 'code' => 5, 'what' => 'lock']];
+show('a call failed in a fault that took the quorum, one outside',
+     check([...$released, ...$errors], ['windows' => [['fault' => 'server-pause', 'start' => 400 * MS, 'end' => 450 * MS, 'quorum' => true, 'breaks' => []]]]));
+show('a lock key left without a TTL, no section at all', check([], ['left_keys' => 1]));
 
-echo "-- failed calls: inside a fault that took the quorum, within the grace after it, and while the quorum was up\n";
-$h = [$sec(0, 0, 10), ['w' => 1, 'op' => 'error', 'at' => 500, 'code' => 5, 'what' => 'lock'],
-      ['w' => 1, 'op' => 'error', 'at' => 1900, 'code' => 5, 'what' => 'lock'],
-      ['w' => 2, 'op' => 'error', 'at' => 5000, 'code' => 5, 'what' => 'unlock'],
-      ['w' => 3, 'op' => 'error', 'at' => 6000, 'code' => 5, 'what' => 'lock'],
-      ['w' => 3, 'op' => 'timeout', 'at' => 7000]];
-print_r(rl_safety_check($h, [[null, true]], 1, [[400, 1000, true], [5500, 6500, false]], 1000, 2));
+echo "-- a predicted break must show\n";
+$late = check([sec(0, 'a', 0, 50, 10, 90, 95), sec(1, 'b', 60, 100, 65, 70, 75)]);
+echo 'writes predicted, a late write: missing [', implode(', ', rl_safety_shown($late, ['writes'])), "]\n";
+echo 'exclusion predicted, none seen: missing [', implode(', ', rl_safety_shown($late, ['exclusion', 'writes'])), "]\n";
 ?>
 --EXPECT--
--- one after another: nothing to report
-Array
-(
-    [cycles] => 3
-    [overlaps] => 0
-    [stale_accepted] => 0
-    [stale_refused] => 0
-    [lost_updates] => 0
-    [unlock_false] => 0
-    [never_released] => 0
-    [failed_calls] => 0
-    [failed_quorum_up] => 0
-)
--- a holder paused through two others' sections, its write accepted: one overlap, one stale write, one lost update
-Array
-(
-    [cycles] => 3
-    [overlaps] => 1
-    [stale_accepted] => 1
-    [stale_refused] => 0
-    [lost_updates] => 1
-    [unlock_false] => 1
-    [never_released] => 0
-    [failed_calls] => 0
-    [failed_quorum_up] => 0
-)
--- the same with fencing: the store refused the paused holder's number 1 after 2 and 3
-Array
-(
-    [cycles] => 3
-    [overlaps] => 1
-    [stale_accepted] => 0
-    [stale_refused] => 1
-    [lost_updates] => 0
-    [unlock_false] => 1
-    [never_released] => 0
-    [failed_calls] => 0
-    [failed_quorum_up] => 0
-)
--- a fenced store that accepted a number twice (a duplicated fencing number) is caught
-Array
-(
-    [cycles] => 2
-    [overlaps] => 0
-    [stale_accepted] => 1
-    [stale_refused] => 0
-    [lost_updates] => 0
-    [unlock_false] => 0
-    [never_released] => 0
-    [failed_calls] => 0
-    [failed_quorum_up] => 0
-)
--- failed calls: inside a fault that took the quorum, within the grace after it, and while the quorum was up
-Array
-(
-    [cycles] => 1
-    [overlaps] => 0
-    [stale_accepted] => 0
-    [stale_refused] => 0
-    [lost_updates] => 0
-    [unlock_false] => 0
-    [never_released] => 2
-    [failed_calls] => 4
-    [failed_quorum_up] => 2
-)
+one after another                                         : nothing
+B granted while A believed it held                        : exclusion 1 => BROKEN: 1 holders believed they held at once
+the same, a server forgot the lock between                : exclusion_excused 1
+the same token again (a re-entrant take)                  : nothing
+A wrote past its validity, inside B's section             : overlaps 1, late_writes 1, lost_updates 1
+the same without being late (its view said valid)         : exclusion 1, overlaps 1, overlaps_on_time 1 => BROKEN: 1 holders believed they held at once; 1 sections interleaved with neither past its validity
+a lost update without any overlap                         : lost_updates 1 => BROKEN: 1 lost updates without an overlap
+-- fencing
+numbers that grow                                         : nothing
+one number given to two acquisitions                      : fence_dup 1, fence_order 1 => BROKEN: 1 fencing numbers given twice; 1 fencing numbers out of real-time order
+a lower number after                                      : fence_order 1 => BROKEN: 1 fencing numbers out of real-time order
+the same after a server forgot the counter                : fence_excused 1
+a write refused with no overlap                           : refused 1, refused_unexplained 1 => BROKEN: 1 fenced writes refused without an overlap
+a paused holder's write refused after the next one's      : refused 1, overlaps 1, late_writes 1
+-- shared holders and permits
+two readers together                                      : nothing
+a write between a reader's two reads                      : exclusion 1, shared_dirty 1 => BROKEN: 1 holders believed they held at once; 1 shared holders saw a write
+two permits of two                                        : nothing
+three permits of two                                      : exclusion 1 => BROKEN: 1 holders believed they held at once
+-- liveness
+waits woken at the releases they spanned                  : waits_spanning_release 2
+waits that spanned releases, ended by their rechecks      : waits_spanning_release 2, unwoken 2 => BROKEN: 2 of 2 waits that spanned a release never woken
+no grant for whole seconds                                : stalled 1 => BROKEN: 1 seconds without a grant outside every fault
+the same inside a fault and its grace                     : nothing
+a call failed in a fault that took the quorum, one outside: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
+a lock key left without a TTL, no section at all          : never_released 1 => BROKEN: 1 lock keys left without a TTL; no critical section ran
+-- a predicted break must show
+writes predicted, a late write: missing []
+exclusion predicted, none seen: missing [exclusion]

@@ -1,106 +1,396 @@
 <?php
 /*
- * The history checker: what the workers and the store recorded, counted.
+ * The history checker: what the workers recorded, judged from the history
+ * alone (the store's counters serve only to count lost updates).
  *
- * A worker's record (one JSON object per line of its history file) is one
- * of:
- *   {"w":W,"op":"section","fence":F|null,"t0":us,"t1":us,"read":V,"accepted":bool,"unlocked":bool}
- *       a critical section: lock() won, the store read at t0 (the store's
- *       clock, Redis TIME, in microseconds), the write at t1, then unlock()
- *       said unlocked (false: the lock was no longer ours by then);
- *   {"w":W,"op":"error","at":us,"code":C,"what":"lock"|"unlock"|...}
- *       a call that threw (at: the worker's clock, the same machine's);
- *   {"w":W,"op":"timeout","at":us}
- *       lock() gave up its wait (not a failure: another held it);
- *   {"w":W,"op":"expired","at":us}
- *       fenced: the lock had no fencing number any more when asked (its
- *       validity ran out first), so the worker did not write.
- * The store's write log (in write order) is one entry per write attempt:
- *   [fence|null, accepted 0|1].
- * Faults are [start_us, end_us, affects_quorum] on the worker clock; a call
- * failing inside a fault, or within $grace_us after it, is expected.
+ * A worker's record (worker.php writes one JSON object per line):
+ *   a section: {"w", "op": "x"|"many"|"shared"|"permit", "res": [names], "waits": bool,
+ *     "c0", "c1":   before lock() and after it returned the token (µs, now.php's clock),
+ *     "tok": the token (the same token twice: a re-entrant take, one hold),
+ *     "woken", "rechecked": the wait's blocking reads that a release woke / that ran to the recheck,
+ *     "obs": [[at, ms], ...]: the holder's own view, getValidity() asked at `at`,
+ *     "fence": {res: n} (fencing), "expired": true (fenced, no number: nothing written),
+ *     "extended": bool (an explicit extend() and its answer),
+ *     "data": {res: {"t0", "t1" (the store's clock, Redis TIME), "read", "accepted", "wr0" (before the write)}}
+ *             (shared: {"t0", "t1", "read", "read_again"}),
+ *     "in": permit holders counted in by the store with this one,
+ *     "u0", "u1", "unlocked": around unlock() and its answer};
+ *   {"w", "op": "error", "at", "code", "what"}: a call that threw;
+ *   {"w", "op": "timeout", "at", ...}: a wait that gave up (another held it).
+ * Fault windows are now.php's; a window's 'breaks' excuse what it names:
+ * 'exclusion' the checks of holders' views and fencing numbers from its
+ * start on, 'writes' the late writes (a holder gone on past its validity)
+ * it covers.
+ *
+ * What must hold, each counted:
+ *   exclusion     no two holders of a resource believe they hold it at once
+ *                 (a holder believes from lock()'s return to the end of its
+ *                 last view with validity left, at most until unlock());
+ *                 shared holders together are fine; at most the limit of
+ *                 permit holders at once;
+ *   fence_dup     no fencing number given to two acquisitions of a resource;
+ *   fence_order   a section that began after another ended has a higher number;
+ *   refused_unexplained  a fenced write refused only when another section's
+ *                 reads and writes overlapped it in the store;
+ *   overlaps      sections whose store operations interleave (another began
+ *                 inside), and of those `overlaps_on_time`: neither side had
+ *                 gone past its own validity (a lock failure, not a pause);
+ *   shared_dirty  a write landed between a shared holder's two reads while
+ *                 it believed it held (past its second read: "r1");
+ *   lost_updates  accepted writes the counters lost;
+ *   failed_quorum_up  calls that failed outside every window that took the quorum;
+ *   stalled       seconds outside every window (and its recovery) with no grant;
+ *   unwoken       waits that spanned another's release and were never woken.
  */
+require_once __DIR__ . '/now.php';
 
-/** Sections that another section began inside (the store's clock): each
- * is a holder that went on after the lock was given to someone else. */
-function rl_safety_overlaps(array $sections): int
+/** The end of what a holder believed: its last view with validity left, never after unlock() began. */
+function rl_safety_belief_end(array $s): int
 {
-    usort($sections, fn($a, $b) => $a['t0'] <=> $b['t0']);
-    $overlapped = 0;
-    $n = count($sections);
-    for ($i = 0; $i < $n; $i++) {
-        // sorted by start: only the next section can be the first to begin inside this one
-        $overlapped += $i + 1 < $n && $sections[$i + 1]['t0'] < $sections[$i]['t1'];
+    $end = $s['c1'];
+    foreach ($s['obs'] ?? [] as [$at, $ms]) {
+        if ($ms > 0) {
+            $end = max($end, $at + $ms * 1000);
+        }
     }
-    return $overlapped;
+    return min($end, $s['u0'] ?? $end);
+}
+
+/** Sections on $res, each with its belief interval [b0, b1]. */
+function rl_safety_on(array $sections, string $res): array
+{
+    $on = [];
+    foreach ($sections as $i => $s) {
+        if (in_array($res, $s['res'], true)) {
+            $on[$i] = $s + ['b0' => $s['c1'], 'b1' => rl_safety_belief_end($s), 'i' => $i];
+        }
+    }
+    return $on;
+}
+
+/** Whether an 'exclusion' window was open between $from and $to (µs), or within $grace before $from. */
+function rl_safety_forgot(array $windows, int $from, int $to, int $grace): bool
+{
+    foreach ($windows as $f) {
+        if (in_array('exclusion', $f['breaks'], true) && $f['start'] <= $to && $f['end'] + $grace >= $from) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/** Pairs of holders of one resource whose beliefs overlapped; [explained by a window, not]. */
+function rl_safety_exclusion(array $on, array $windows, int $grace): array
+{
+    $held = array_filter($on, fn($s) => $s['b1'] > $s['b0'] && $s['op'] !== 'permit');
+    usort($held, fn($a, $b) => $a['b0'] <=> $b['b0']);
+    $explained = $not = 0;
+    $n = count($held);
+    for ($i = 0; $i < $n; $i++) {
+        for ($j = $i + 1; $j < $n && $held[$j]['b0'] < $held[$i]['b1']; $j++) {
+            if (($held[$i]['op'] === 'shared' && $held[$j]['op'] === 'shared') || $held[$i]['tok'] === $held[$j]['tok']) {
+                continue;
+            }
+            rl_safety_forgot($windows, $held[$i]['c0'], $held[$j]['c1'], $grace) ? $explained++ : $not++;
+        }
+    }
+    return [$explained, $not];
+}
+
+/** Instants at which more permit holders believed they held than the limit; [explained, not]. */
+function rl_safety_permits(array $on, int $limit, array $windows, int $grace): array
+{
+    $events = [];
+    foreach ($on as $s) {
+        if ($s['b1'] > $s['b0']) {
+            $events[] = [$s['b0'], 1, $s];
+            $events[] = [$s['b1'], -1, $s];
+        }
+    }
+    usort($events, fn($a, $b) => [$a[0], $a[1]] <=> [$b[0], $b[1]]);   // an end before a start at the same µs
+    $in = 0;
+    $explained = $not = 0;
+    foreach ($events as [$at, $d, $s]) {
+        $in += $d;
+        if ($d > 0 && $in > $limit) {
+            rl_safety_forgot($windows, $at - 10000000, $at, $grace) ? $explained++ : $not++;
+        }
+    }
+    return [$explained, $not];
 }
 
 /**
- * Writes the store accepted that were stale: with fencing numbers, a number
- * not above the largest accepted before it (the store's own check, counted
- * again here from its log so a broken check or a duplicated number shows);
- * without, a write from a section that another section had begun inside
- * (the lock was held twice when it wrote).
+ * Fencing: [duplicates, out of real-time order, refused without an overlap],
+ * each [explained, not]. A counter a server forgot stays behind from then
+ * on: any earlier 'exclusion' window explains these.
  */
-function rl_safety_stale_accepted(array $sections, array $writes): int
+function rl_safety_fencing(array $on, string $res, array $windows, int $grace): array
 {
-    $fenced = $writes !== [] && $writes[0][0] !== null;
-    if ($fenced) {
-        $max = PHP_INT_MIN;
-        $stale = 0;
-        foreach ($writes as [$fence, $accepted]) {
-            if ($accepted) {
-                $stale += $fence <= $max;
-                $max = max($max, $fence);
+    $fenced = array_values(array_filter($on, fn($s) => isset($s['fence'][$res])));
+    $dup = $order = $refused = [0, 0];
+    $seen = [];
+    foreach ($fenced as $s) {
+        $f = $s['fence'][$res];
+        if (isset($seen[$f]) && $seen[$f]['tok'] !== $s['tok']) {
+            $dup[rl_safety_forgot($windows, 0, $s['c1'], $grace) ? 0 : 1]++;
+        }
+        $seen[$f] = $s;
+    }
+    // every section that ended before this one began must have a lower number
+    $byEnd = $fenced;
+    usort($byEnd, fn($a, $b) => $a['u1'] <=> $b['u1']);
+    $byStart = $fenced;
+    usort($byStart, fn($a, $b) => $a['c0'] <=> $b['c0']);
+    $k = 0;
+    $max = null;
+    foreach ($byStart as $s) {
+        for (; $k < count($byEnd) && $byEnd[$k]['u1'] < $s['c0']; $k++) {
+            if ($max === null || $byEnd[$k]['fence'][$res] > $max['fence'][$res]) {
+                $max = $byEnd[$k];
             }
         }
-        return $stale;
+        if ($max !== null && $max['fence'][$res] >= $s['fence'][$res] && $max['tok'] !== $s['tok']) {
+            $order[rl_safety_forgot($windows, 0, $s['c1'], $grace) ? 0 : 1]++;
+        }
     }
-    $stale = 0;
-    foreach ($sections as $i => $s) {
-        if (!$s['accepted']) {
+    foreach ($fenced as $s) {
+        $d = $s['data'][$res] ?? null;
+        if ($d === null || $d['accepted']) {
             continue;
         }
-        foreach ($sections as $j => $o) {
-            if ($i !== $j && $o['t0'] > $s['t0'] && $o['t0'] < $s['t1']) {
-                $stale++;
+        $overlapped = false;
+        foreach ($on as $o) {
+            $od = $o['data'][$res] ?? null;
+            if ($o['i'] !== $s['i'] && $od !== null && $od['t0'] < $d['t1'] && $d['t0'] < $od['t1']) {
+                $overlapped = true;
                 break;
             }
         }
+        if (!$overlapped) {
+            // a counter forgotten by a server is refused until it passes the store's highest
+            $refused[rl_safety_forgot($windows, 0, $s['c1'], $grace) ? 0 : 1]++;
+        }
     }
-    return $stale;
+    return [$dup, $order, $refused];
 }
 
-/** The counts of one run. $final: the store's counter at the end. */
-function rl_safety_check(array $records, array $writes, int $final, array $faults, int $grace_us, int $left_keys): array
+/**
+ * Sections on $res whose store operations another section began inside:
+ * [all, on time: neither side's read or write came after its own validity,
+ * and no server forgot the lock between them].
+ */
+function rl_safety_overlaps(array $on, string $res, array $windows, int $grace): array
 {
-    $sections = array_values(array_filter($records, fn($r) => $r['op'] === 'section'));
-    $accepted = count(array_filter($sections, fn($s) => $s['accepted']));
-    $failed = $failedUp = 0;
-    foreach ($records as $r) {
-        if ($r['op'] !== 'error') {
-            continue;
+    $data = array_values(array_filter($on, fn($s) => isset($s['data'][$res]) && $s['op'] !== 'shared'));
+    usort($data, fn($a, $b) => $a['data'][$res]['t0'] <=> $b['data'][$res]['t0']);
+    $all = $onTime = 0;
+    $n = count($data);
+    for ($i = 0; $i + 1 < $n; $i++) {
+        // sorted by start: only the next section can be the first to begin inside this one
+        if ($data[$i + 1]['data'][$res]['t0'] < $data[$i]['data'][$res]['t1']) {
+            $all++;
+            $onTime += !rl_safety_late($data[$i], $res) && !rl_safety_late($data[$i + 1], $res)
+                && !rl_safety_forgot($windows, $data[$i]['c0'], $data[$i + 1]['c1'], $grace);
         }
-        $failed++;
-        $expected = false;
-        foreach ($faults as [$start, $end, $affectsQuorum]) {
-            if ($affectsQuorum && $r['at'] >= $start && $r['at'] <= $end + $grace_us) {
-                $expected = true;
+    }
+    return [$all, $onTime];
+}
+
+/** Whether a section wrote after its holder's own belief had ended. */
+function rl_safety_late(array $s, string $res): bool
+{
+    return isset($s['data'][$res]['wr0']) && $s['data'][$res]['wr0'] > $s['b1'];
+}
+
+/** Shared holders that saw a write between their reads while they believed they held, but for a late writer or a forgotten lock. */
+function rl_safety_shared_dirty(array $on, string $res, array $windows, int $grace): int
+{
+    $dirty = 0;
+    foreach ($on as $s) {
+        $d = $s['data'][$res] ?? null;
+        if ($s['op'] === 'shared' && $d !== null && $d['read'] !== $d['read_again'] && $s['b1'] >= $d['r1']) {
+            // a late writer explains it: a write whose holder had gone past its validity
+            $late = false;
+            foreach ($on as $o) {
+                $od = $o['data'][$res] ?? null;
+                if ($od !== null && $o['op'] !== 'shared' && $od['t1'] > $d['t0'] && $od['t1'] < $d['t1']
+                    && rl_safety_late($o, $res)) {
+                    $late = true;
+                }
+            }
+            $dirty += !$late && !rl_safety_forgot($windows, $s['c0'], $d['r1'], $grace);
+        }
+    }
+    return $dirty;
+}
+
+/** Waits that spanned another worker's release of their resource outside every window and were never woken. */
+function rl_safety_unwoken(array $sections, array $timeouts, array $windows, int $grace): array
+{
+    $releases = [];
+    foreach ($sections as $s) {
+        if ($s['unlocked'] && in_array($s['op'], ['x', 'many'], true)) {   // a reader's release may leave others in
+            foreach ($s['res'] as $r) {
+                $releases[$r][] = [$s['w'], $s['u0'], $s['u1']];
             }
         }
-        $failedUp += !$expected;
     }
-    return [
-        'cycles' => count($sections),
-        'overlaps' => rl_safety_overlaps($sections),
-        'stale_accepted' => rl_safety_stale_accepted($sections, $writes),
-        'stale_refused' => count(array_filter($sections, fn($s) => !$s['accepted'])),
-        'lost_updates' => $accepted - $final,
-        'unlock_false' => count(array_filter($sections, fn($s) => !$s['unlocked'])),
-        'never_released' => $left_keys,
-        'failed_calls' => $failed,
-        'failed_quorum_up' => $failedUp,
-    ];
+    $spanning = $unwoken = 0;
+    foreach (array_merge($sections, $timeouts) as $s) {
+        if (!($s['waits'] ?? false) || !isset($s['c1']) || $s['op'] === 'permit' || rl_safety_in_window($windows, $s['c0'], $s['c1'], $grace)) {
+            continue;
+        }
+        $spans = false;
+        foreach ($releases[$s['res'][0]] ?? [] as [$w, $u0, $u1]) {
+            $spans = $spans || ($w !== $s['w'] && $u0 > $s['c0'] && $u1 < $s['c1']);
+        }
+        if ($spans) {
+            $spanning++;
+            $unwoken += $s['woken'] === 0 && $s['rechecked'] > 0;   // it blocked, and only its recheck ended that
+        }
+    }
+    return [$spanning, $unwoken];
+}
+
+/** Whether [$from, $to] meets any window (widened by $grace after its end). */
+function rl_safety_in_window(array $windows, int $from, int $to, int $grace): bool
+{
+    foreach ($windows as $f) {
+        if ($f['start'] <= $to && $f['end'] + $grace >= $from) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/** Whole seconds of [$from, $to] outside every window (and $grace after it) in which nothing was granted. */
+function rl_safety_stalled(array $sections, array $windows, int $from, int $to, int $grace): int
+{
+    $stalled = 0;
+    for ($t = $from; $t + 1000000 <= $to; $t += 1000000) {
+        if (rl_safety_in_window($windows, $t, $t + 1000000, $grace)) {
+            continue;
+        }
+        $granted = false;
+        foreach ($sections as $s) {
+            if ($s['c1'] >= $t && $s['c1'] < $t + 1000000) {
+                $granted = true;
+                break;
+            }
+        }
+        $stalled += !$granted;
+    }
+    return $stalled;
+}
+
+/**
+ * The counts of one run. $run: ['from' => µs, 'to' => µs (the workers'
+ * span), 'windows' => fault windows, 'grace' => µs a fault's effects may
+ * outlast it, 'accepted' => [res => writes the store accepted],
+ * 'final' => [res => counter], 'left_keys' => lock keys without a TTL,
+ * 'permit_limit' => n].
+ */
+function rl_safety_check(array $records, array $run): array
+{
+    $windows = $run['windows'];
+    $grace = $run['grace'];
+    $sections = array_values(array_filter($records, fn($r) => isset($r['c1']) && !in_array($r['op'], ['timeout', 'error'], true)));
+    $timeouts = array_values(array_filter($records, fn($r) => $r['op'] === 'timeout'));
+    $c = array_fill_keys(['sections', 'exclusion', 'exclusion_excused', 'fence_dup', 'fence_order', 'refused',
+                          'refused_unexplained', 'fence_excused', 'overlaps', 'overlaps_on_time', 'late_writes',
+                          'shared_dirty', 'lost_updates', 'unlock_false', 'never_released', 'failed_calls',
+                          'failed_quorum_up', 'stalled', 'waits_spanning_release', 'unwoken'], 0);
+    $c['sections'] = count($sections);
+    foreach (['safety', 'other', 'sem'] as $res) {
+        $on = rl_safety_on($sections, $res);
+        if ($on === []) {
+            continue;
+        }
+        [$ex, $not] = $res === 'sem' ? rl_safety_permits($on, $run['permit_limit'], $windows, $grace)
+            : rl_safety_exclusion($on, $windows, $grace);
+        $c['exclusion'] += $not;
+        $c['exclusion_excused'] += $ex;
+        [$dup, $order, $refused] = rl_safety_fencing($on, $res, $windows, $grace);
+        $c['fence_dup'] += $dup[1];
+        $c['fence_order'] += $order[1];
+        $c['refused_unexplained'] += $refused[1];
+        $c['fence_excused'] += $dup[0] + $order[0] + $refused[0];
+        [$all, $onTime] = rl_safety_overlaps($on, $res, $windows, $grace);
+        $c['overlaps'] += $all;
+        $c['overlaps_on_time'] += $onTime;
+        foreach ($on as $s) {
+            $c['late_writes'] += rl_safety_late($s, $res);
+            $c['refused'] += isset($s['data'][$res]['accepted']) && !$s['data'][$res]['accepted'];
+        }
+        $c['shared_dirty'] += rl_safety_shared_dirty($on, $res, $windows, $grace);
+        if (isset($run['accepted'][$res])) {
+            $c['lost_updates'] += $run['accepted'][$res] - $run['final'][$res];
+        }
+    }
+    $c['unlock_false'] = count(array_filter($sections, fn($s) => !$s['unlocked']));
+    $c['never_released'] = $run['left_keys'];
+    foreach ($records as $r) {
+        if ($r['op'] === 'error') {
+            $c['failed_calls']++;
+            $up = true;
+            foreach ($windows as $f) {
+                $up = $up && !($f['quorum'] && $r['at'] >= $f['start'] && $r['at'] <= $f['end'] + $grace);
+            }
+            $c['failed_quorum_up'] += $up;
+        }
+    }
+    $c['stalled'] = rl_safety_stalled($sections, $windows, $run['from'], $run['to'], $grace);
+    [$c['waits_spanning_release'], $c['unwoken']] = rl_safety_unwoken($sections, $timeouts, $windows, $grace);
+    return $c;
+}
+
+/**
+ * What a run broke: the guarantees that held nowhere a window excused them.
+ * Waits not woken count when more than one in twenty (and more than one)
+ * of the waits that spanned a release: a release that lands as the
+ * waiter's recheck begins is the machine's race, not the product's.
+ */
+function rl_safety_broken(array $c): array
+{
+    $why = [];
+    foreach (['exclusion' => 'holders believed they held at once', 'fence_dup' => 'fencing numbers given twice',
+              'fence_order' => 'fencing numbers out of real-time order',
+              'refused_unexplained' => 'fenced writes refused without an overlap',
+              'overlaps_on_time' => 'sections interleaved with neither past its validity',
+              'shared_dirty' => 'shared holders saw a write', 'never_released' => 'lock keys left without a TTL',
+              'failed_quorum_up' => 'calls failed while the quorum was up',
+              'stalled' => 'seconds without a grant outside every fault'] as $k => $what) {
+        if ($c[$k] > 0) {
+            $why[] = "{$c[$k]} $what";
+        }
+    }
+    if ($c['lost_updates'] > 0 && $c['overlaps'] === 0) {
+        $why[] = "{$c['lost_updates']} lost updates without an overlap";
+    }
+    if ($c['unwoken'] > 1 && $c['unwoken'] * 20 > $c['waits_spanning_release']) {
+        $why[] = "{$c['unwoken']} of {$c['waits_spanning_release']} waits that spanned a release never woken";
+    }
+    if ($c['sections'] === 0) {
+        $why[] = 'no critical section ran';
+    }
+    return $why;
+}
+
+/**
+ * Whether a run showed what its windows predict: 'exclusion' shown by
+ * holders that believed at once (or fencing broken by a forgotten counter),
+ * 'writes' by a holder that wrote past its validity.
+ */
+function rl_safety_shown(array $c, array $predicted): array
+{
+    $missing = [];
+    if (in_array('exclusion', $predicted, true) && $c['exclusion_excused'] + $c['fence_excused'] === 0) {
+        $missing[] = 'exclusion';
+    }
+    if (in_array('writes', $predicted, true) && $c['late_writes'] === 0) {
+        $missing[] = 'writes';
+    }
+    return $missing;
 }
 
 /** Reads the JSON-lines history files. */

@@ -8,6 +8,7 @@
  */
 require_once __DIR__ . '/../redislock_test.inc';
 require_once __DIR__ . '/history.php';
+require_once __DIR__ . '/worker.php';
 require_once __DIR__ . '/topology_nodes.php';
 require_once __DIR__ . '/topology_sentinel.php';
 require_once __DIR__ . '/topology_cluster.php';
@@ -43,6 +44,8 @@ function rl_safety_faults(): array
 
 /**
  * @param array{mode:string, fault:string, auto_extend:bool, seed:int, seconds:float, workers:int} $row
+ * @return array the row, its counts (rl_safety_check()), 'predicted' (what its windows may break)
+ *               and 'windows' (how many occurrences of the fault landed)
  */
 function rl_safety_run(array $row): array
 {
@@ -53,13 +56,14 @@ function rl_safety_run(array $row): array
     $timeout = 1.0; // not less: CI runs this beside valgrind and the platform matrix on 2 cores
     /** @var RlSafetyTopology $topology */
     $topology = new $mode['class'](...[...$mode['args'], $row['fault'], microtime(true) + $row['seconds'] + 60.0]);
-    $until = microtime(true) + $row['seconds'];   // after the set-up: a Sentinel group or a Cluster takes seconds
+    $from = rl_safety_now();                      // after the set-up: a Sentinel group or a Cluster takes seconds
+    $until = $from + (int)($row['seconds'] * 1e6);
     [$ttl, $work] = $topology->timing($row['fault']);
-    [$class, $server, $options] = $topology->lock();
     $store = new RlTestServer();
     $dir = rl_mktemp_dir('rl-safety-');
     $workers = [];
     for ($w = 0; $w < $row['workers']; $w++) {
+        [$class, $server, $options] = method_exists($topology, 'lockFor') ? $topology->lockFor($w) : $topology->lock();
         $cfg = ['w' => $w, 'class' => $class, 'server' => $server, 'store' => $store->addr(),
                 'options' => $options + ['timeout' => $timeout, 'auto_extend' => $row['auto_extend'],
                                          'fencing' => $mode['fencing']],
@@ -68,7 +72,7 @@ function rl_safety_run(array $row): array
         $workers[] = rl_php_child_start('require ' . var_export(__DIR__ . '/worker.php', true) . ';'
                                         . ' rl_safety_worker(' . var_export($cfg, true) . ');');
     }
-    $faults = rl_safety_inject($topology, $row['fault'], $store, $workers, $until, $ttl);
+    $windows = rl_safety_inject($topology, $row['fault'], $store, $workers, $until, $ttl);
     $errors = '';
     foreach ($workers as $w) {
         [$code, , $stderr] = $w->wait($row['seconds'] + 30.0);
@@ -76,45 +80,67 @@ function rl_safety_run(array $row): array
             $errors .= "worker exit $code: " . trim($stderr) . "\n";
         }
     }
+    $to = rl_safety_now();
     $records = rl_safety_read(glob("$dir/w*.jsonl"));
     $s = $store->client();
-    $writes = array_map(function ($e) {
-        [$fence, $ok] = explode(':', $e);
-        return [$fence === '' ? null : (int)$fence, $ok === '1'];
-    }, $s->cmd('LRANGE', 'writes', 0, -1));
-    $final = (int)$s->get('counter');
+    $accepted = $final = [];
+    foreach (['safety', 'other'] as $res) {
+        $accepted[$res] = (int)$s->get("accepted:$res");
+        $final[$res] = (int)$s->get("counter:$res");
+    }
     $left = 0;
     foreach ($topology->dataAddrs() as $addr) {
         $c = new RlTestRedis($addr);
         foreach ($c->keys('lock:*') as $k) {
-            $left += !str_contains($k, "\0f") && $c->pttl($k) === -1;
+            $left += $c->cmd('TYPE', $k) === 'string' && !str_contains($k, "\0") && $c->pttl($k) === -1;
         }
     }
     $topology->stop();
     $store->stop();
+    if (($keep = getenv('REDISLOCK_SAFETY_KEEP')) !== false && $keep !== '') {
+        // the run's history and windows, to look at a verdict by hand
+        $to_dir = "$keep/{$row['mode']}-{$row['fault']}-" . ($row['auto_extend'] ? 'on' : 'off') . "-{$row['seed']}";
+        @mkdir($to_dir, 0777, true);
+        foreach (glob("$dir/w*.jsonl") as $f) copy($f, "$to_dir/" . basename($f));
+        file_put_contents("$to_dir/windows.json", json_encode($windows));
+    }
     rl_rmtree($dir);
     if ($errors !== '') {
         throw new RuntimeException("row {$row['mode']} / {$row['fault']} seed {$row['seed']}: $errors");
     }
-    return $row + ['overlaps_predicted' => $topology->overlapsPredicted($row['fault'])]
-        + rl_safety_check($records, $writes, $final, $faults, (int)(($timeout * 2 + 1.0) * 1e6), $left);
+    // a fault's effects may outlast it: a call that began during it, a node
+    // coming back, a holder's TTL that must run out
+    $grace = (int)(($timeout * 2 + 1.0) * 1e6) + $ttl * 1000;
+    $predicted = array_values(array_unique(array_merge([], ...array_column($windows, 'breaks'))));
+    return $row + ['predicted' => $predicted, 'windows' => count($windows)]
+        + rl_safety_check($records, ['from' => $from, 'to' => min($to, $until), 'windows' => $windows, 'grace' => $grace,
+                                     'accepted' => $accepted, 'final' => $final, 'left_keys' => $left,
+                                     'permit_limit' => RL_SAFETY_PERMIT_LIMIT]);
 }
 
 /**
  * Injects the fault until $until at times the seed (mt_srand'ed) chooses;
- * returns [start_us, end_us, affects_quorum] for each injection.
+ * returns its windows (now.php).
  */
 function rl_safety_inject(RlSafetyTopology $topology, string $fault, RlTestServer $store, array $workers,
-                          float $until, int $ttl): array
+                          int $until, int $ttl): array
 {
-    $faults = [];
-    $now = fn() => (int)(microtime(true) * 1e6);
+    $windows = [];
     usleep(mt_rand(200000, 600000));
-    while (microtime(true) < $until - 1.0) {
-        $start = $now();
-        $quorumHit = $topology->inject($fault, $workers, $store->client(), $ttl);
-        $faults[] = [$start, $now(), $quorumHit];
+    while (rl_safety_now() < $until - 1000000) {
+        $start = rl_safety_now();
+        $got = $topology->inject($fault, $workers, $store->client(), $ttl);
+        // a topology that still answers whether calls may fail: its prediction is by fault
+        $windows = array_merge($windows, is_array($got) ? $got
+            : [['fault' => $fault, 'start' => $start, 'end' => rl_safety_now(), 'quorum' => $got,
+                'breaks' => $topology->overlapsPredicted($fault) ? rl_safety_legacy_breaks($fault) : []]]);
         usleep(mt_rand(500000, 1500000));
     }
-    return $faults;
+    return array_values(array_filter($windows, fn($w) => $w['fault'] !== 'none'));
+}
+
+/** What an older topology's "overlaps predicted" means, by fault. */
+function rl_safety_legacy_breaks(string $fault): array
+{
+    return $fault === 'holder-pause' ? ['writes'] : ['exclusion'];
 }

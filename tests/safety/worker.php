@@ -1,33 +1,72 @@
 <?php
 /*
- * One client of a safety run: until its deadline, a read-modify-write of the
- * store's counter under the lock, each recorded (see history.php). Run by
+ * One client of a safety run: until its deadline, sections under the lock,
+ * each recorded as it happened (the record format is history.php's). Run by
  * run.php as a child: rl_safety_worker(config).
+ *
+ * A section is one of, chosen by the seed:
+ *   x      lock() on 'safety', a read-modify-write of its counter in the store;
+ *   many   lockMany() on 'safety' and 'other', the same on both counters;
+ *   shared lockShared() on 'safety', the counter read twice (no write may
+ *          land between: the exclusive holders are kept out);
+ *   permit acquirePermit() on 'sem' (limit 2), counted in and out by the
+ *          store (RedisLock only: RedLock has no semaphore).
+ * Inside it the holder asks its own view (getValidity()) at the grant,
+ * after the work, and after the write: what it believes is what the
+ * checker holds against the other holders. Without auto_extend it also
+ * extends now and then, as a long job does.
  */
 require_once __DIR__ . '/../redislock_test.inc';
+require_once __DIR__ . '/now.php';
 
-/* The store's side: the read returns TIME and the counter and names the
- * worker in its section ('holder', which its write clears); the write, with
- * a fencing number, is refused unless the number is above every number the
- * store accepted before (the fenced store of the Redlock critics), and is
- * logged with its verdict either way. */
-const RL_SAFETY_READ = "redis.call('set', 'holder', ARGV[1]) local t = redis.call('time') "
-    . "return {t[1] * 1000000 + t[2], tonumber(redis.call('get', 'counter') or '0')}";
-const RL_SAFETY_WRITE = "local t = redis.call('time') local ok = 1 "
-    . "if ARGV[2] ~= '' then "
-    . "  local max = tonumber(redis.call('get', 'max_fence') or '-1') "
-    . "  if tonumber(ARGV[2]) <= max then ok = 0 else redis.call('set', 'max_fence', ARGV[2]) end "
+/* The store's side. Read: names the worker as the holder in its section
+ * (the holder-pause fault stops that one) and returns TIME and the
+ * counter. Write: with a fencing number, refused when the number is below
+ * one the store accepted for that resource (the fenced store of the
+ * Redlock critics; an equal number is the same acquisition, taken again
+ * re-entrantly), counted when accepted. */
+const RL_SAFETY_READ = "if ARGV[2] == 'x' then redis.call('set', 'holder', ARGV[3]) end "
+    . "local t = redis.call('time') "
+    . "return {t[1] * 1000000 + t[2], tonumber(redis.call('get', 'counter:' .. ARGV[1]) or '0')}";
+const RL_SAFETY_WRITE = "local t = redis.call('time') local ok = 1 local r = ARGV[1] "
+    . "if ARGV[3] ~= '' then "
+    . "  local max = tonumber(redis.call('get', 'max_fence:' .. r) or '-1') "
+    . "  if tonumber(ARGV[3]) < max then ok = 0 else redis.call('set', 'max_fence:' .. r, ARGV[3]) end "
     . "end "
-    . "if ok == 1 then redis.call('set', 'counter', ARGV[1]) end "
-    . "redis.call('rpush', 'writes', ARGV[2] .. ':' .. ok) "
-    . "if redis.call('get', 'holder') == ARGV[3] then redis.call('del', 'holder') end "
+    . "if ok == 1 then redis.call('set', 'counter:' .. r, ARGV[2]) redis.call('incr', 'accepted:' .. r) end "
+    . "if redis.call('get', 'holder') == ARGV[4] then redis.call('del', 'holder') end "
     . "return {t[1] * 1000000 + t[2], ok}";
+/* A permit holder in (1) or out (-1): returns how many are in after it. */
+const RL_SAFETY_PERMIT = "return redis.call('incrby', 'permits_in', ARGV[1])";
+
+const RL_SAFETY_PERMIT_LIMIT = 2;
 
 function rl_safety_lock(array $cfg): RedisLock|RedLock
 {
     return $cfg['class'] === 'RedLock'
         ? new RedLock($cfg['server'], 50, 0, $cfg['options'])
         : new RedisLock($cfg['server'], $cfg['options']);
+}
+
+/** The section kinds this worker draws from, by weight. */
+function rl_safety_kinds(array $cfg): array
+{
+    $kinds = ['x' => 6, 'many' => 1, 'shared' => 1];
+    if ($cfg['class'] === 'RedisLock') {
+        $kinds['permit'] = 1;
+    }
+    return $kinds;
+}
+
+function rl_safety_pick_kind(array $kinds): string
+{
+    $r = mt_rand(1, array_sum($kinds));
+    foreach ($kinds as $k => $weight) {
+        if (($r -= $weight) <= 0) {
+            return $k;
+        }
+    }
+    return 'x';
 }
 
 function rl_safety_worker(array $cfg): void
@@ -39,53 +78,120 @@ function rl_safety_worker(array $cfg): void
         fwrite($out, json_encode(['w' => $cfg['w']] + $r) . "\n");
         fflush($out);
     };
-    $now = fn() => (int)(microtime(true) * 1e6);
     mt_srand($cfg['seed']);
-    while (microtime(true) < $cfg['until']) {
+    $kinds = rl_safety_kinds($cfg);
+    $fencing = $cfg['options']['fencing'];
+    // every other client tries without waiting and tries again soon (a cron
+    // job, a framework's polling block()): it finds a lock that vanished at
+    // once, where a woken waiter sleeps until a release or the holder's TTL
+    $waits = $cfg['w'] % 2 === 0;
+    while (rl_safety_now() < $cfg['until']) {
+        $kind = rl_safety_pick_kind($kinds);
+        $res = match ($kind) { 'many' => ['safety', 'other'], 'permit' => ['sem'], default => ['safety'] };
+        $main = $res[0];
         $what = 'lock';
+        $s = ['op' => $kind, 'res' => $res, 'waits' => $waits];
         try {
-            if ($cfg['w'] % 2 === 1) {
-                // every other client tries without waiting and tries again
-                // soon (a cron job, a framework's polling block()): it finds
-                // a lock that vanished at once, where a woken waiter sleeps
-                // until a release or the holder's TTL
-                $tok = $lock->lock('safety', $cfg['ttl']);
-                if ($tok === null) {
-                    usleep(mt_rand(5000, 30000));
-                    continue;
-                }
-            } else {
-                $tok = $lock->lock('safety', $cfg['ttl'], $cfg['wait']);
-            }
+            $before = RedisLock::stats();
+            $s['c0'] = rl_safety_now();
+            $wait = $waits ? $cfg['wait'] : 0.0;
+            $tok = match ($kind) {
+                'x' => $lock->lock($main, $cfg['ttl'], $wait),
+                'many' => $lock->lockMany($res, $cfg['ttl'], $wait),
+                'shared' => $lock->lockShared($main, $cfg['ttl'], $wait),
+                'permit' => $lock->acquirePermit($main, RL_SAFETY_PERMIT_LIMIT, $cfg['ttl'], $wait),
+            };
+            $s['c1'] = rl_safety_now();
+            $after = RedisLock::stats();
+            $s['woken'] = $after['waits_woken'] - $before['waits_woken'];
+            $s['rechecked'] = $after['waits_rechecked'] - $before['waits_rechecked'];
             if ($tok === null) {
-                $rec(['op' => 'timeout', 'at' => $now()]);
+                if ($waits) {
+                    $rec(['op' => 'timeout', 'at' => $s['c1']] + $s);
+                } else {
+                    usleep(mt_rand(5000, 30000));
+                }
                 continue;
             }
-            $fence = $cfg['options']['fencing'] ? $lock->fencingToken('safety') : null;
-            if ($cfg['options']['fencing'] && $fence === null) {
-                // no number: the lock's validity ran out before it could be
-                // used (the holder or the server stopped meanwhile); a
-                // fenced client does not write then
-                $rec(['op' => 'expired', 'at' => $now()]);
-                $what = 'unlock';
-                $lock->unlock('safety', $tok);
-                continue;
-            }
-            [$t0, $read] = $store->cmd('EVAL', RL_SAFETY_READ, 0, (string)$cfg['w']);
-            usleep(mt_rand($cfg['work_us'][0], $cfg['work_us'][1]));
-            [$t1, $ok] = $store->cmd('EVAL', RL_SAFETY_WRITE, 0, $read + 1, $fence === null ? '' : (string)$fence,
-                                    (string)$cfg['w']);
+            $s['tok'] = $tok;   // the same token again: a re-entrant take of a lock this worker still holds
+            $s['obs'] = [rl_safety_view($lock, $main)];
+            $what = 'section';
+            rl_safety_section($s, $cfg, $lock, $store, $tok, $fencing);
             $what = 'unlock';
+            $s['u0'] = rl_safety_now();
             try {
-                $unlocked = $lock->unlock('safety', $tok);
-            } finally { /* the write is recorded whatever the release did */
-                $rec(['op' => 'section', 'fence' => $fence, 't0' => $t0, 't1' => $t1, 'read' => $read,
-                      'accepted' => $ok === 1, 'unlocked' => $unlocked ?? false]);
-                unset($unlocked);
+                $s['unlocked'] = $kind === 'many' ? $lock->unlockMany($res, $tok) : $lock->unlock($main, $tok);
+            } finally { /* the section is recorded whatever the release did */
+                $s['u1'] = rl_safety_now();
+                $s['unlocked'] ??= false;
+                $rec($s);
             }
         } catch (RedisLockException $e) {
-            $rec(['op' => 'error', 'at' => $now(), 'code' => $e->getCode(), 'what' => $what]);
+            $rec(['op' => 'error', 'at' => rl_safety_now(), 'code' => $e->getCode(), 'what' => $what]);
             usleep(20000);
         }
     }
+}
+
+/** The holder's own view now: [when asked, ms of validity it believes it has]. */
+function rl_safety_view(RedisLock|RedLock $lock, string $resource): array
+{
+    $at = rl_safety_now();   // before asking: the belief's end (at + ms) is never later than the lock's
+    return [$at, $lock->getValidity($resource)];
+}
+
+/** The work of one section between the grant and the release; fills $s. */
+function rl_safety_section(array &$s, array $cfg, RedisLock|RedLock $lock, RlTestRedis $store, string $tok,
+                           bool $fencing): void
+{
+    $main = $s['res'][0];
+    $w = (string)$cfg['w'];
+    $work = fn() => usleep(mt_rand($cfg['work_us'][0], $cfg['work_us'][1]));
+    if ($s['op'] === 'permit') {
+        $s['in'] = $store->cmd('EVAL', RL_SAFETY_PERMIT, 0, 1);
+        $work();
+        $s['obs'][] = rl_safety_view($lock, $main);
+        $store->cmd('EVAL', RL_SAFETY_PERMIT, 0, -1);
+        return;
+    }
+    if ($s['op'] === 'shared') {
+        [$t0, $v0] = $store->cmd('EVAL', RL_SAFETY_READ, 0, $main, 's', $w);
+        $work();
+        $s['obs'][] = rl_safety_view($lock, $main);
+        [$t1, $v1] = $store->cmd('EVAL', RL_SAFETY_READ, 0, $main, 's', $w);
+        $s['data'] = [$main => ['t0' => $t0, 't1' => $t1, 'read' => $v0, 'read_again' => $v1, 'r1' => rl_safety_now()]];
+        return;
+    }
+    $fences = [];
+    if ($fencing) {
+        foreach ($s['res'] as $r) {
+            $fences[$r] = $lock->fencingToken($r);
+        }
+        if (in_array(null, $fences, true)) {
+            // no number: the lock's validity ran out before it could be used
+            // (the holder or the server stopped meanwhile); a fenced client
+            // does not write then
+            $s['expired'] = true;
+            return;
+        }
+        $s['fence'] = $fences;
+    }
+    $reads = [];
+    foreach ($s['res'] as $r) {
+        $reads[$r] = $store->cmd('EVAL', RL_SAFETY_READ, 0, $r, 'x', $w);
+    }
+    $work();
+    if (!$cfg['options']['auto_extend'] && mt_rand(0, 4) === 0) {
+        // a long job extends its lock; the view after it says what it won
+        $s['extended'] = $s['op'] === 'many' ? null : $lock->extend($main, $tok, $cfg['ttl']);
+    }
+    $s['obs'][] = rl_safety_view($lock, $main);
+    $s['data'] = [];
+    foreach ($s['res'] as $r) {
+        [$t0, $read] = $reads[$r];
+        $wr0 = rl_safety_now();
+        [$t1, $ok] = $store->cmd('EVAL', RL_SAFETY_WRITE, 0, $r, $read + 1, $fencing ? (string)$fences[$r] : '', $w);
+        $s['data'][$r] = ['t0' => $t0, 't1' => $t1, 'read' => $read, 'accepted' => $ok === 1, 'wr0' => $wr0];
+    }
+    $s['obs'][] = rl_safety_view($lock, $main);
 }
