@@ -73,7 +73,7 @@ keep_log() { # NAME WHAT FILE
 
 # What failed, from run-tests' "FAIL title [path]" lines: test numbers.
 phpt_killers() {
-    sed $'s/\x1b\[[0-9;]*m//g' "$1" | grep -oE '^(FAIL|LEAK|BORK).*\[[^]]*/([0-9]+)-[^]/]*\.phpt\]' \
+    sed $'s/\x1b\[[0-9;]*m//g' "$1" | grep -aoE '^(FAIL|LEAK|BORK).*\[[^]]*/([0-9]+)-[^]/]*\.phpt\]' \
         | sed -E 's/.*\/([0-9]+)-[^/]*\.phpt\]$/\1/' | sort -u | paste -sd, - || true
 }
 
@@ -89,8 +89,8 @@ safety_killers() {
                 n++; v = $(NF-1); sub(/^ *BROKEN: */, "", v); gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $3); gsub(/^ +| +$/, "", $4)
                 if (n <= 3) print $2 " " $3 " ae=" $4 ": " substr(v, 1, 140) }
             END { if (n > 0) print "(" n " of " all " rows broken)" }' "$plain")
-    [[ -n $lines ]] || lines=$(grep -E 'FAIL|VIOLAT|BROKE|broke|violat|fail(ed)? ' "$plain" | grep -vE '(^| )0 failed' | head -3 | cut -c1-160 || true)
-    [[ -n $lines ]] || lines=$(grep -v '^[[:space:]]*$' "$plain" | tail -1 | cut -c1-160)
+    [[ -n $lines ]] || lines=$(grep -aE 'FAIL|VIOLAT|BROKE|broke|violat|fail(ed)? ' "$plain" | grep -vE '(^| )0 failed' | head -3 | cut -c1-160 || true)
+    [[ -n $lines ]] || lines=$(grep -av '^[[:space:]]*$' "$plain" | tail -1 | cut -c1-160)
     printf '%s' "$lines" | paste -sd';' -
 }
 
@@ -173,7 +173,7 @@ for file in scripts/mutants/*.mut; do
             elif [[ -n $killers ]]; then
                 result="killed: $killers"
             elif ((rc != 0)); then
-                result="run failed: $(grep -v '^[[:space:]]*$' "$work/phpt.log" | tail -1 | cut -c1-120)"
+                result="run failed: $(grep -av '^[[:space:]]*$' "$work/phpt.log" | tail -1 | cut -c1-120)"
                 status=1
             else
                 result="survived"; status=1
