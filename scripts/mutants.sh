@@ -4,7 +4,9 @@
 # scripts/mutant-apply.php) is one bug. For each: the tracked tree is copied
 # (git ls-files) into a temp dir, the mutant applied there (the lock scripts'
 # header regenerated when it changes a .lua), built (scripts/build.sh), and
-#   - the safety check run against that build: killed when it exits non-zero;
+#   - the safety check run against that build: killed when its table has a
+#     row broken in a way the unmutated tree's run (00-none, first) did not
+#     break it (a check without that table: when it exits non-zero);
 #   - the phpt tests its "# phpt:" line names run there: killed by those that fail.
 # A mutant that does not apply or does not build is reported so, never as
 # killed. This checkout is never modified but for the results:
@@ -77,35 +79,72 @@ phpt_killers() {
         | sed -E 's/.*\/([0-9]+)-[^/]*\.phpt\]$/\1/' | sort -u | paste -sd, - || true
 }
 
-# What the safety check said about the rows it failed: the safety table's
-# rows whose verdict is BROKEN ("fault mode auto_extend: why", at most
-# three, and how many in all); else its lines naming a failure; else its
-# last line.
-safety_killers() {
-    local plain=$work/safety.plain lines
-    sed $'s/\x1b\[[0-9;]*m//g' "$1" >"$plain"
-    lines=$(awk -F'|' '/^\|/ && $(NF-1) ~ /^ *(holds|BROKEN)/ { all++ }
-            /^\|/ && $NF ~ /^ *$/ && $(NF-1) ~ /BROKEN/ {
-                n++; v = $(NF-1); sub(/^ *BROKEN: */, "", v); gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $3); gsub(/^ +| +$/, "", $4)
-                if (n <= 3) print $2 " " $3 " ae=" $4 ": " substr(v, 1, 140) }
-            END { if (n > 0) print "(" n " of " all " rows broken)" }' "$plain")
-    [[ -n $lines ]] || lines=$(grep -aE 'FAIL|VIOLAT|BROKE|broke|violat|fail(ed)? ' "$plain" | grep -vE '(^| )0 failed' | head -3 | cut -c1-160 || true)
-    [[ -n $lines ]] || lines=$(grep -av '^[[:space:]]*$' "$plain" | tail -1 | cut -c1-160)
-    printf '%s' "$lines" | paste -sd';' -
+# The safety table's broken rows, one line per reason its verdict gives:
+# "fault mode ae=on|off: reason", the reason's numbers and seeds left out
+# (so a mutant's are compared with the unmutated tree's by kind).
+broken_rows() {
+    sed $'s/\x1b\[[0-9;]*m//g' "$1" | awk -F'|' '/^\|/ && $NF ~ /^ *$/ && $(NF-1) ~ /BROKEN/ {
+        v = $(NF-1); sub(/^ *BROKEN: */, "", v); sub(/ +$/, "", v)
+        gsub(/^ +| +$/, "", $2); gsub(/^ +| +$/, "", $3); gsub(/^ +| +$/, "", $4)
+        k = split(v, why, /; seed /)
+        for (i = 1; i <= k; i++) {
+            w = why[i]; sub(/^(seed )?[0-9]+: */, "", w); gsub(/[0-9]+/, "N", w)
+            print $2 " " $3 " ae=" $4 ": " w
+        }
+    }' | sort -u
+}
+
+# A safety run's verdict (rc, log): killed when it broke a row in a way the
+# unmutated tree's run did not ($work/base.broken); the new ways, three at most.
+safety_verdict() {
+    local rc=$1 log=$2 new n
+    if ((rc == 124)); then
+        echo "timed out (${safety_timeout} s)"; return
+    fi
+    if ((rc == 0)); then
+        echo "survived"; return
+    fi
+    broken_rows "$log" >"$work/mutant.broken"
+    if [[ ! -s $work/mutant.broken ]]; then # not the safety table: its exit status alone, its last line
+        echo "killed: $(sed $'s/\x1b\[[0-9;]*m//g' "$log" | grep -av '^[[:space:]]*$' | tail -1 | cut -c1-160)"; return
+    fi
+    new=$(comm -13 "$work/base.broken" "$work/mutant.broken")
+    if [[ -z $new ]]; then
+        echo "survived (broke only what the unmutated tree broke)"; return
+    fi
+    n=$(wc -l <<<"$new")
+    # a reason the unmutated tree gave too (on another row): the checker's
+    # noise, or the mutant's; the table says so
+    if [[ -z $(comm -13 <(sed 's/^[^:]*: //' "$work/base.broken" | sort -u) <(sed 's/^[^:]*: //' <<<"$new" | sort -u)) ]]; then
+        echo "killed? (only in ways the unmutated tree broke other rows): $(head -3 <<<"$new" | cut -c1-150 | paste -sd';' -)"
+        return
+    fi
+    echo "killed: $(head -3 <<<"$new" | cut -c1-150 | paste -sd';' -)$( ((n > 3)) && echo " (and $((n - 3)) more)")"
 }
 
 status=0
 mkdir -p bench/results
 touch "$tsv"
-for file in scripts/mutants/*.mut; do
-    name=$(basename "$file" .mut)
-    wanted "$name" || continue
+: >"$work/base.broken"
+# With the safety check, the unmutated tree first ("00-none"): what it
+# breaks already does not kill a mutant.
+list=(scripts/mutants/*.mut)
+((safety)) && list=(none "${list[@]}")
+for file in "${list[@]}"; do
+    if [[ $file == none ]]; then
+        name=00-none
+    else
+        name=$(basename "$file" .mut)
+        wanted "$name" || continue
+    fi
     tree=$work/$name
     log=$work/$name.log
     mkdir -p "$tree"
     git ls-files -z | tar --null -T - -cf - | tar -xf - -C "$tree"
     echo "== $name"
-    if ! changed=$(php scripts/mutant-apply.php "$file" "$tree" 2>"$log"); then
+    if [[ $file == none ]]; then
+        changed=""
+    elif ! changed=$(php scripts/mutant-apply.php "$file" "$tree" 2>"$log"); then
         cat "$log" >&2
         ((safety)) && record "$name" safety "does not apply"
         ((phpt)) && record "$name" phpt "does not apply"
@@ -141,19 +180,24 @@ for file in scripts/mutants/*.mut; do
             rc=0
             (cd "$tree" && timeout "$safety_timeout" bash -c "$cmd") >"$work/safety.log" 2>&1 || rc=$?
             keep_log "$name" safety "$work/safety.log"
-            if ((rc == 124)); then
-                result="timed out (${safety_timeout} s)"
-            elif ((rc != 0)); then
-                result="killed: $(safety_killers "$work/safety.log")"
+            if [[ $name != 00-none ]]; then
+                result=$(safety_verdict "$rc" "$work/safety.log")
+                [[ $result == killed* ]] || status=1
+            elif ((rc == 0)); then
+                result="holds"
+            elif broken_rows "$work/safety.log" >"$work/base.broken" && [[ -s $work/base.broken ]]; then
+                result="broken already: $(head -3 "$work/base.broken" | cut -c1-150 | paste -sd';' -)"
             else
-                result="survived"; status=1
+                echo "mutants: the safety check fails on the unmutated tree (exit $rc), not in its table:" >&2
+                tail -5 "$work/safety.log" >&2
+                exit 1
             fi
         fi
         echo "   safety: $result"
         record "$name" safety "$result"
     fi
 
-    if ((phpt)); then
+    if ((phpt)) && [[ $name != 00-none ]]; then
         targets=()
         for t in $(sed -n 's/^# phpt: //p' "$file"); do
             for p in "$tree"/$t; do
@@ -195,15 +239,22 @@ awk -F'\t' '{ k = $1 FS $2; if (!(k in last)) order[++n] = k; last[k] = $0 } END
     echo
     echo "Made by \`scripts/mutants.sh\` from bench/results/mutants.tsv: each mutant (scripts/mutants/)"
     echo "applied alone to a copy of the tree, built, then checked. \"killed by safety\": the safety check"
-    echo "(\`scripts/safety-quick.sh\` unless said) exited non-zero, with the lines that named the row;"
+    echo "(\`scripts/safety-quick.sh\` unless said) broke a row (fault, mode, auto_extend: why) in a way"
+    echo "the unmutated tree (00-none, run first) did not; numbers are left out of the reasons (N);"
     echo "\"killed by phpt\": the numbers of the tests (of those its file names) that failed. In brackets:"
     echo "the commit of the tree the mutant was applied to."
     echo
     echo "| mutant | what it breaks | killed by safety (row) | killed by phpt (test) |"
     echo "|---|---|---|---|"
-    for file in scripts/mutants/*.mut; do
-        name=$(basename "$file" .mut)
-        breaks=$(sed -n 's/^# breaks: //p' "$file")
+    for file in none scripts/mutants/*.mut; do
+        if [[ $file == none ]]; then
+            name=00-none
+            grep -q "^00-none" "$tsv" || continue
+            breaks="nothing: the tree as it is (what its run breaks kills no mutant)"
+        else
+            name=$(basename "$file" .mut)
+            breaks=$(sed -n 's/^# breaks: //p' "$file")
+        fi
         cell() {
             awk -F'\t' -v n="$name" -v c="$1" '$1 == n && $2 == c { r = $3 " (" $4 ")" } END { print r ? r : "not run" }' "$tsv" \
                 | sed 's/|/\\|/g'
