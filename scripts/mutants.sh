@@ -15,12 +15,19 @@
 # bench/results/mutants.md.
 #
 #   scripts/mutants.sh [--only NAME,...] [--check CMD] [--no-safety] [--no-phpt] [--logs DIR]
+#                      [--base LOG]... [--rejudge DIR]
 #
 #   --only     mutants by name (01-release-any-token) or number (01)
 #   --check    the safety check, run in the mutant's tree; {so} is the
 #              mutant build's redislock.so (default: scripts/safety-quick.sh {so})
 #   --no-safety, --no-phpt   leave that column as it was
 #   --logs DIR keep each mutant's build and check output there
+#   --base LOG a kept safety log of the unmutated tree (00-none.safety.log of
+#              an earlier run): its broken rows count as that tree's too (the
+#              safety runs are not deterministic: what breaks differs by run)
+#   --rejudge DIR  build and run nothing: the safety verdicts again from the
+#              logs --logs kept in DIR (its 00-none and the --base logs as the
+#              unmutated tree's), each under the commit it was recorded with
 # Environment: REDISLOCK_TEST_PORT_BASE is passed on; MUTANT_SAFETY_TIMEOUT
 # (s, default 900) and MUTANT_PHPT_TIMEOUT (s, default 900) bound each run
 # (a run cut short is "timed out", not killed).
@@ -31,7 +38,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 cd "$root"
 
-only="" check='scripts/safety-quick.sh {so}' safety=1 phpt=1 logs=""
+only="" check='scripts/safety-quick.sh {so}' safety=1 phpt=1 logs="" rejudge=""
+bases=()
 while (($#)); do
     case $1 in
         --only) only=$2; shift 2 ;;
@@ -39,6 +47,8 @@ while (($#)); do
         --no-safety) safety=0; shift ;;
         --no-phpt) phpt=0; shift ;;
         --logs) logs=$(mkdir -p "$2" && cd "$2" && pwd); shift 2 ;;
+        --base) bases+=("$(realpath -- "$2")"); shift 2 ;;
+        --rejudge) rejudge=$(realpath -- "$2"); shift 2 ;;
         -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
         *) echo "mutants: unknown argument $1 (--help)" >&2; exit 2 ;;
     esac
@@ -125,11 +135,40 @@ safety_verdict() {
 status=0
 mkdir -p bench/results
 touch "$tsv"
-: >"$work/base.broken"
+# the unmutated tree's broken rows from earlier runs (--base), and below from this one
+base_rows() { # [LOG]: rebuilds $work/base.broken from LOG and the --base logs
+    local b
+    for b in "$@" "${bases[@]}"; do broken_rows "$b"; done | sort -u >"$work/base.broken"
+}
+base_rows
+
+if [[ -n $rejudge ]]; then
+    [[ -f $rejudge/00-none.safety.log ]] || { echo "mutants: no 00-none.safety.log in $rejudge" >&2; exit 2; }
+    base_rows "$rejudge/00-none.safety.log"
+    for file in scripts/mutants/*.mut; do
+        name=$(basename "$file" .mut)
+        log=$rejudge/$name.safety.log
+        wanted "$name" && [[ -f $log ]] || continue
+        # its exit status, from the summary line: "...: N rows broken"
+        n=$(sed -n 's/.*: \([0-9][0-9]*\) rows broken$/\1/p' "$log" | tail -1)
+        [[ -n $n ]] || { echo "mutants: $name: no summary line in its log (cut short?): left as it was" >&2; continue; }
+        result=$(safety_verdict "$(( n > 0 ))" "$log")
+        [[ $result == killed* ]] || status=1
+        was=$commit
+        commit=$(awk -F'\t' -v n="$name" '$1 == n && $2 == "safety" { c = $4 } END { print c }' "$tsv")
+        record "$name" safety "$result"
+        commit=${was}
+        echo "$name: $result"
+    done
+    commit=$(awk -F'\t' '$1 == "00-none" && $2 == "safety" { c = $4 } END { print c }' "$tsv")
+    record 00-none safety "broken already, in $(( ${#bases[@]} + 1 )) runs: $(head -3 "$work/base.broken" | cut -c1-150 | paste -sd';' -)$(n=$(wc -l <"$work/base.broken"); ((n > 3)) && echo " (and $((n - 3)) more)")"
+    safety=0 phpt=0 # the table below, nothing run
+fi
 # With the safety check, the unmutated tree first ("00-none"): what it
 # breaks already does not kill a mutant.
 list=(scripts/mutants/*.mut)
 ((safety)) && list=(none "${list[@]}")
+[[ -z $rejudge ]] || list=()
 for file in "${list[@]}"; do
     if [[ $file == none ]]; then
         name=00-none
@@ -185,7 +224,7 @@ for file in "${list[@]}"; do
                 [[ $result == killed* ]] || status=1
             elif ((rc == 0)); then
                 result="holds"
-            elif broken_rows "$work/safety.log" >"$work/base.broken" && [[ -s $work/base.broken ]]; then
+            elif base_rows "$work/safety.log" && [[ -s $work/base.broken ]]; then
                 result="broken already: $(head -3 "$work/base.broken" | cut -c1-150 | paste -sd';' -)"
             else
                 echo "mutants: the safety check fails on the unmutated tree (exit $rc), not in its table:" >&2
