@@ -298,7 +298,9 @@ awk -F'\t' '{ k = $1 FS $2; if (!(k in last)) order[++n] = k; last[k] = $0 } END
             awk -F'\t' -v n="$name" -v c="$1" '$1 == n && $2 == c { r = $3 " (" $4 ")" } END { print r ? r : "not run" }' "$tsv" \
                 | sed 's/|/\\|/g'
         }
-        echo "| $name | ${breaks//|/\\|} | $(cell safety) | $(cell phpt) |"
+        # a mutant's "# safety-note:" line: what a reader of its safety cell must know
+        note=$([[ -f $file ]] && sed -n 's/^# safety-note: //p' "$file" || true)
+        echo "| $name | ${breaks//|/\\|} | $(cell safety)${note:+ (note: ${note//|/\\|})} | $(cell phpt) |"
     done
 } >"$md"
 echo "mutants: table in $md"
