@@ -11,7 +11,8 @@ function sec(int $w, string $tok, int $c1, int $valid, int $t0, int $t1, int $u,
 {
     return array_replace(['w' => $w, 'op' => 'x', 'res' => ['safety'], 'waits' => false, 'tok' => $tok,
         'c0' => ($c1 - 1) * MS, 'c1' => $c1 * MS, 'obs' => [[$c1 * MS, $valid]], 'woken' => 0, 'rechecked' => 0,
-        'data' => ['safety' => ['t0' => $t0 * MS, 't1' => $t1 * MS, 'read' => 0, 'accepted' => true, 'wr0' => $t1 * MS]],
+        'data' => ['safety' => ['t0' => $t0 * MS, 't1' => $t1 * MS, 'read' => 0, 'accepted' => true, 'wr0' => $t1 * MS,
+                                 'wr1' => $t1 * MS]],
         'u0' => $u * MS, 'u1' => ($u + 1) * MS, 'unlocked' => true], $more);
 }
 function check(array $records, array $run = []): array
@@ -39,6 +40,11 @@ show('A wrote past its validity, inside B\'s section',
            ['accepted' => ['safety' => 2], 'final' => ['safety' => 1]]));
 show('the same without being late (its view said valid)',
      check([sec(0, 'a', 0, 50, 10, 90, 95, ['obs' => [[0, 50], [85 * MS, 20]]]), sec(1, 'b', 60, 10, 65, 70, 75)]));
+show('the same, its write noted in time but answered after its view ran out',
+     check([sec(0, 'a', 0, 50, 10, 120, 125, ['obs' => [[0, 50], [85 * MS, 20]],
+                                              'data' => ['safety' => ['t0' => 10 * MS, 't1' => 120 * MS, 'read' => 0,
+                                                                      'accepted' => true, 'wr0' => 88 * MS, 'wr1' => 121 * MS]]]),
+            sec(1, 'b', 106, 10, 108, 109, 110)]));
 show('a lost update without any overlap',
      check([sec(0, 'a', 0, 100, 10, 20, 30), sec(1, 'b', 40, 100, 50, 60, 70)],
            ['accepted' => ['safety' => 2], 'final' => ['safety' => 1]]));
@@ -104,6 +110,7 @@ the same, a server forgot the lock between                : exclusion_excused 1
 the same token again (a re-entrant take)                  : nothing
 A wrote past its validity, inside B's section             : overlaps 1, late_writes 1, lost_updates 1
 the same without being late (its view said valid)         : exclusion 1, overlaps 1, overlaps_on_time 1 => BROKEN: 1 holders believed they held at once; 1 sections interleaved with neither past its validity
+the same, its write noted in time but answered after its view ran out: overlaps 1, late_writes 1
 a lost update without any overlap                         : lost_updates 1 => BROKEN: 1 lost updates without an overlap
 -- fencing
 numbers that grow                                         : nothing

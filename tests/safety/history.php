@@ -11,7 +11,7 @@
  *     "obs": [[at, ms], ...]: the holder's own view, getValidity() asked at `at`,
  *     "fence": {res: n} (fencing), "expired": true (fenced, no number: nothing written),
  *     "extended": bool (an explicit extend() and its answer),
- *     "data": {res: {"t0", "t1" (the store's clock, Redis TIME), "read", "accepted", "wr0" (before the write)}}
+ *     "data": {res: {"t0", "t1" (the store's clock, Redis TIME), "read", "accepted", "wr0", "wr1" (around the write)}}
  *             (shared: {"t0", "t1", "read", "read_again"}),
  *     "in": permit holders counted in by the store with this one,
  *     "u0", "u1", "unlocked": around unlock() and its answer};
@@ -198,10 +198,17 @@ function rl_safety_overlaps(array $on, string $res, array $windows, int $grace):
     return [$all, $onTime];
 }
 
-/** Whether a section wrote after its holder's own belief had ended. */
+/**
+ * Whether a section's write may have landed after its holder's own belief
+ * had ended: its round trip (wr0..wr1) did not end inside the belief. A
+ * holder stopped between noting wr0 and sending the write (a scheduler's
+ * pause on a busy machine) sends it late; only a write whose reply came
+ * back while the belief held was surely on time.
+ */
 function rl_safety_late(array $s, string $res): bool
 {
-    return isset($s['data'][$res]['wr0']) && $s['data'][$res]['wr0'] > $s['b1'];
+    $d = $s['data'][$res] ?? [];
+    return isset($d['wr0']) && ($d['wr1'] ?? $d['wr0']) > $s['b1'];
 }
 
 /** Shared holders that saw a write between their reads while they believed they held, but for a late writer or a forgotten lock. */

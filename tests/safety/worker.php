@@ -193,7 +193,8 @@ function rl_safety_section(array &$s, array $cfg, RedisLock|RedLock $lock, RlTes
         [$t0, $read] = $reads[$r];
         $wr0 = rl_safety_now();
         [$t1, $ok] = $store->cmd('EVAL', RL_SAFETY_WRITE, 0, $r, $read + 1, $fencing ? (string)$fences[$r] : '', $w);
-        $s['data'][$r] = ['t0' => $t0, 't1' => $t1, 'read' => $read, 'accepted' => $ok === 1, 'wr0' => $wr0];
+        $s['data'][$r] = ['t0' => $t0, 't1' => $t1, 'read' => $read, 'accepted' => $ok === 1, 'wr0' => $wr0,
+                          'wr1' => rl_safety_now()];
     }
     $s['obs'][] = rl_safety_view($lock, $main);
 }
