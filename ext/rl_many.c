@@ -223,6 +223,35 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
     return status != 0 ? rl_lock_fail_status(status) : r;
 }
 
+/* The ordered take waited for a later resource while the earlier ones' TTLs
+ * ran: one taken before a long wait may have expired, and another client
+ * taken it, by the time the last is had. Every earlier one whose validity
+ * fell below nine tenths of the last one's is extended now (an expired one
+ * is not ours any more: the call fails and releases what it took). 1 when
+ * all are held, 0 when one was lost, -1 with an exception. */
+static int refresh_taken(rl_object *o, const many *m, zend_long ttl, zend_string *token)
+{
+    rl_held *last = rl_held_find_token(o, m->keys[m->n - 1], token);
+    int64_t floor_us;
+    size_t i;
+
+    if (last == NULL) {
+        return 1;
+    }
+    floor_us = last->valid_until_us - (last->valid_until_us - rl_now_us()) / 10;
+    for (i = 0; i + 1 < m->n; i++) {
+        rl_held *h = rl_held_find_token(o, m->keys[i], token);
+        if (h != NULL && h->valid_until_us >= floor_us) {
+            continue;
+        }
+        int r = rl_lock_extend(o, m->keys[i], token, ttl);
+        if (r != 1) {
+            return r < 0 || EG(exception) ? -1 : 0;
+        }
+    }
+    return 1;
+}
+
 /* A Cluster's resources across slots, or locks with fencing numbers: one
  * by one in key order, each as a lock of the call's token (waiting within
  * the call's deadline; the fixed order means two such calls never wait
@@ -244,6 +273,17 @@ static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t dea
             recorded[i] = !before;
             zend_string_release(got);
         }
+    }
+    if (r == 1) {
+        r = refresh_taken(o, m, ttl, token);
+    }
+    if (r == 0 && !EG(exception) && !owner && taken == m->n && rl_now_us() < deadline_us) {
+        /* one was lost during the wait for a later one: all again, in order */
+        for (j = 0; j < taken; j++) {
+            rl_release_beside_exception(o, m->keys[j], token);
+        }
+        efree(recorded);
+        return take_in_order(o, m, ttl, deadline_us, token, owner);
     }
     for (j = 0; r != 1 && j < taken; j++) {
         if (!owner) {
