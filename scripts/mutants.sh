@@ -19,7 +19,7 @@
 #
 #   --only     mutants by name (01-release-any-token) or number (01)
 #   --check    the safety check, run in the mutant's tree; {so} is the
-#              mutant build's redislock.so (default: scripts/safety-quick.sh {so})
+#              mutant build's redislock.so (default: scripts/safety-quick.sh --mutants {so})
 #   --no-safety, --no-phpt   leave that column as it was
 #   --logs DIR keep each mutant's build and check output there
 #   --base LOG a kept safety log of the unmutated tree (00-none.safety.log of
@@ -38,7 +38,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 cd "$root"
 
-only="" check='scripts/safety-quick.sh {so}' safety=1 phpt=1 logs="" rejudge=""
+only="" check='scripts/safety-quick.sh --mutants {so}' safety=1 phpt=1 logs="" rejudge=""
 bases=()
 while (($#)); do
     case $1 in
@@ -278,7 +278,9 @@ awk -F'\t' '{ k = $1 FS $2; if (!(k in last)) order[++n] = k; last[k] = $0 } END
     echo
     echo "Made by \`scripts/mutants.sh\` from bench/results/mutants.tsv: each mutant (scripts/mutants/)"
     echo "applied alone to a copy of the tree, built, then checked. \"killed by safety\": the safety check"
-    echo "(\`scripts/safety-quick.sh\` unless said) broke a row (fault, mode, auto_extend: why) in a way"
+    echo "(\`scripts/safety-quick.sh --mutants\` unless said: every independent-node row with and without"
+    echo "fencing and auto_extend, then the Sentinel and Cluster rows, up to the first broken one)"
+    echo "broke a row (fault, mode, auto_extend: why) in a way"
     echo "the unmutated tree (00-none, run first) did not; numbers are left out of the reasons (N);"
     echo "\"killed by phpt\": the numbers of the tests (of those its file names) that failed. In brackets:"
     echo "the commit of the tree the mutant was applied to."

@@ -1,5 +1,5 @@
 --TEST--
-Safety suite's history checker (tests/safety/history.php) on made-up histories: each guarantee broken once and kept once (holders' own views, fencing numbers, refused writes, interleaved and late writes, shared readers, permits, lost updates, waits not woken, stalls, failed calls, a fault on some clients only), what a fault window excuses, and what a predicted break must show
+Safety suite's history checker (tests/safety/history.php) on made-up histories: each guarantee broken once and kept once (holders' own views, fencing numbers, refused writes, interleaved and late writes, shared readers, permits, lost updates, waits not woken, waits starved, releases that woke nobody, views claiming more validity than the protocol gives, stalls, failed calls, a fault on some clients only), what a fault window excuses, and what a predicted break must show
 --FILE--
 <?php
 require __DIR__ . '/../safety/history.php';
@@ -97,6 +97,30 @@ show('a fault that cut client 1 only; client 1 and client 2 failed in it',
             ['w' => 2, 'op' => 'error', 'at' => 430 * MS, 'code' => 5, 'what' => 'lock']],
            ['windows' => [['fault' => 'cut-both', 'start' => 400 * MS, 'end' => 450 * MS, 'quorum' => true, 'breaks' => [], 'clients' => [1]]]]));
 show('a lock key left without a TTL, no section at all', check([], ['left_keys' => 1]));
+// a queue of one server: a waiter since 5 ms, granted at 500 ms; others' locks released every 20 ms meanwhile
+$turns = fn(int $n) => array_map(fn($i) => sec($i % 2, "t$i", 20 * $i, 100, 20 * $i + 1, 20 * $i + 2, 20 * $i + 10), range(1, $n));
+$queued = fn(int $woken, string $queues = 'one') => sec(2, 'q', 500, 100, 501, 502, 503,
+    ['waits' => true, 'c0' => 5 * MS, 'woken' => $woken, 'rechecked' => 0, 'queues' => $queues]);
+show('a waiter that ten releases went by', check([...$turns(10), $queued(1)]));
+show('a waiter that eleven releases went by', check([...$turns(11), $queued(1)]));
+show('the same on RedLock (a queue on each node)', check([...$turns(11), $queued(1, 'many')]));
+// twenty releases, each with one blocked waiter (woken or not) spanning it
+$each = fn(int $woken) => array_merge(...array_map(fn($i) => [sec(0, "h$i", 100 * $i, 50, 100 * $i + 1, 100 * $i + 2, 100 * $i + 30),
+    sec(1, "v$i", 100 * $i + 35, 50, 100 * $i + 36, 100 * $i + 37, 100 * $i + 40,
+        ['waits' => true, 'c0' => (100 * $i + 5) * MS, 'woken' => $i < $woken ? 1 : 0, 'rechecked' => $i < $woken ? 0 : 1])], range(0, 19)));
+show('twenty releases with a waiter blocked, each woke it', check($each(20)));
+show('twenty releases with a waiter blocked, nine wakes', check($each(9)));
+
+echo "-- the holder's view against what the protocol can give\n";
+// RedLock, TTL 100 ms, drift allowance 3 ms: valid until 97 ms after the grant returned at most
+$view = fn(array $obs, array $more = []) => sec(0, 'a', 10, 0, 11, 12, 50,
+    $more + ['ttl' => 100, 'drift_ms' => 3, 'ae' => false, 'obs' => $obs]);
+show('a view of 97 ms at the grant', check([$view([[10 * MS, 97, 10 * MS]])]));
+show('a view of 98 ms at the grant (the drift not taken off)', check([$view([[10 * MS, 98, 10 * MS]])]));
+show('96 ms asked 1 ms after an extend returned', check([$view([[41 * MS, 96, 41 * MS]], ['e1' => 40 * MS])]));
+show('97 ms asked 1 ms after an extend returned', check([$view([[41 * MS, 97, 41 * MS]], ['e1' => 40 * MS])]));
+show('the watchdog: 97 ms answered 5 ms after it was asked', check([$view([[30 * MS, 97, 35 * MS]], ['ae' => true])]));
+show('without the watchdog, the same view', check([$view([[30 * MS, 97, 35 * MS]])]));
 
 echo "-- a predicted break must show\n";
 $late = check([sec(0, 'a', 0, 50, 10, 90, 95), sec(1, 'b', 60, 100, 65, 70, 75)]);
@@ -126,13 +150,25 @@ a write between a reader's two reads                      : exclusion 1, shared_
 two permits of two                                        : nothing
 three permits of two                                      : exclusion 1 => BROKEN: 1 holders believed they held at once
 -- liveness
-waits woken at the releases they spanned                  : waits_spanning_release 2
-waits that spanned releases, ended by their rechecks      : waits_spanning_release 2, unwoken 2 => BROKEN: 2 of 2 waits that spanned a release never woken
+waits woken at the releases they spanned                  : waits_spanning_release 2, releases_awaited 2, wakes 2
+waits that spanned releases, ended by their rechecks      : waits_spanning_release 2, unwoken 2, releases_awaited 2 => BROKEN: 2 of 2 waits that spanned a release never woken
 no grant for whole seconds                                : stalled 1 => BROKEN: 1 seconds without a grant outside every fault
 the same inside a fault and its grace                     : nothing
 a call failed in a fault that took the quorum, one outside: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
 a fault that cut client 1 only; client 1 and client 2 failed in it: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
 a lock key left without a TTL, no section at all          : never_released 1 => BROKEN: 1 lock keys left without a TTL; no critical section ran
+a waiter that ten releases went by                        : waits_spanning_release 1, releases_awaited 10, wakes 1
+a waiter that eleven releases went by                     : waits_spanning_release 1, starved 1, releases_awaited 11, wakes 1 => BROKEN: 1 waits on one queue that many releases went by
+the same on RedLock (a queue on each node)                : waits_spanning_release 1, releases_awaited 11, wakes 1
+twenty releases with a waiter blocked, each woke it       : waits_spanning_release 20, releases_awaited 20, wakes 20
+twenty releases with a waiter blocked, nine wakes         : waits_spanning_release 20, unwoken 11, releases_awaited 20, wakes 9 => BROKEN: 11 of 20 waits that spanned a release never woken; 20 releases with a waiter blocked woke 9 times
+-- the holder's view against what the protocol can give
+a view of 97 ms at the grant                              : nothing
+a view of 98 ms at the grant (the drift not taken off)    : overstated 1 => BROKEN: 1 views claimed more validity than the TTL less the drift from the grant
+96 ms asked 1 ms after an extend returned                 : nothing
+97 ms asked 1 ms after an extend returned                 : overstated 1 => BROKEN: 1 views claimed more validity than the TTL less the drift from the grant
+the watchdog: 97 ms answered 5 ms after it was asked      : nothing
+without the watchdog, the same view                       : overstated 1 => BROKEN: 1 views claimed more validity than the TTL less the drift from the grant
 -- a predicted break must show
 writes predicted, a late write: missing []
 exclusion predicted, none seen: missing [exclusion]

@@ -8,9 +8,11 @@
  *     "c0", "c1":   before lock() and after it returned the token (µs, now.php's clock),
  *     "tok": the token (the same token twice: a re-entrant take, one hold),
  *     "woken", "rechecked": the wait's blocking reads that a release woke / that ran to the recheck,
- *     "obs": [[at, ms], ...]: the holder's own view, getValidity() asked at `at`,
+ *     "obs": [[at, ms, answered], ...]: the holder's own view, getValidity() asked at `at`,
+ *     "ttl", "drift_ms", "ae": what it asked: the TTL, RedLock's drift allowance (0: one node), auto_extend,
+ *     "queues": "one" (a waiter queues on one server) or "many" (RedLock: a queue on each node),
  *     "fence": {res: n} (fencing), "expired": true (fenced, no number: nothing written),
- *     "extended": bool (an explicit extend() and its answer),
+ *     "extended": bool, "e1": an explicit extend(), its answer and when it returned,
  *     "data": {res: {"t0", "t1" (the store's clock, Redis TIME), "read", "accepted", "wr0", "wr1" (around the write)}}
  *             (shared: {"t0", "t1", "read", "read_again"}),
  *     "in": permit holders counted in by the store with this one,
@@ -41,7 +43,16 @@
  *   failed_quorum_up  calls that failed outside every window that took the quorum;
  *   stalled       seconds outside every window (and its recovery) with no grant;
  *   unwoken       waits that spanned another's release and were never woken
- *                 (rl_safety_broken() says how many may be).
+ *                 (rl_safety_broken() says how many may be);
+ *   overstated    views that claimed more validity than the protocol can
+ *                 give: past the TTL less the drift allowance from the
+ *                 latest grant or extend the holder could have counted from;
+ *   starved       waits on one queue that more releases than
+ *                 RL_SAFETY_STARVED went by (the queue is first in, first
+ *                 woken: a waiter is at most a few places from its head);
+ *   releases_awaited, wakes  releases of a lock while another client's wait
+ *                 that blocked spanned them, and the wakes those waits read
+ *                 (rl_safety_broken(): a release wakes one).
  */
 require_once __DIR__ . '/now.php';
 
@@ -233,8 +244,48 @@ function rl_safety_shared_dirty(array $on, string $res, array $windows, int $gra
     return $dirty;
 }
 
-/** Waits that spanned another worker's release of their resource outside every window and were never woken. */
-function rl_safety_unwoken(array $sections, array $timeouts, array $windows, int $grace): array
+/** Waits that spanned another worker's release of their resource and were never woken: [spanning, unwoken]. */
+function rl_safety_unwoken(array $waits, array $releases): array
+{
+    $spanning = $unwoken = 0;
+    foreach ($waits as $s) {
+        if (rl_safety_spanned($s, $releases) > 0) {
+            $spanning++;
+            $unwoken += $s['woken'] === 0 && $s['rechecked'] > 0;   // it blocked, and only its recheck ended that
+        }
+    }
+    return [$spanning, $unwoken];
+}
+
+/**
+ * Views that claimed more validity than the protocol can give. A lock's
+ * validity runs from the start of the attempt that won it (or extended it),
+ * less RedLock's drift allowance; that start came before the call returned
+ * (c1, e1), and before the view was answered when the watchdog may have
+ * extended it. So at + ms may not pass that bound + ttl - drift: exact,
+ * with no margin (getValidity() rounds down, `at` is taken before asking).
+ */
+function rl_safety_overstated(array $sections): int
+{
+    $over = 0;
+    foreach ($sections as $s) {
+        if (!isset($s['ttl'])) {
+            continue;
+        }
+        $from = max($s['c1'], $s['e1'] ?? 0);
+        foreach ($s['obs'] ?? [] as $o) {
+            $counted = $s['ae'] ? max($from, $o[2]) : $from;
+            $over += $o[1] > 0 && $o[0] + $o[1] * 1000 > $counted + ($s['ttl'] - $s['drift_ms']) * 1000;
+        }
+    }
+    return $over;
+}
+
+/** More releases than this by others during one wait on one queue is starvation. */
+const RL_SAFETY_STARVED = 10;
+
+/** The releases of each resource that may wake a waiter (a lock's, not a reader's): [res => [[w, u0, u1]...]]. */
+function rl_safety_releases(array $sections): array
 {
     $releases = [];
     foreach ($sections as $s) {
@@ -244,21 +295,70 @@ function rl_safety_unwoken(array $sections, array $timeouts, array $windows, int
             }
         }
     }
-    $spanning = $unwoken = 0;
-    foreach (array_merge($sections, $timeouts) as $s) {
-        if (!($s['waits'] ?? false) || !isset($s['c1']) || $s['op'] === 'permit' || rl_safety_in_window($windows, $s['c0'], $s['c1'], $grace)) {
+    return $releases;
+}
+
+/** The waits (sections and timeouts) that may be judged: they waited, outside every window. */
+function rl_safety_waits(array $sections, array $timeouts, array $windows, int $grace): array
+{
+    return array_values(array_filter(array_merge($sections, $timeouts), fn($s) => ($s['waits'] ?? false)
+        && isset($s['c1']) && $s['op'] !== 'permit' && !rl_safety_in_window($windows, $s['c0'], $s['c1'], $grace)));
+}
+
+/**
+ * Waits on one queue (one server: not RedLock, whose nodes' queues may
+ * differ) that more than RL_SAFETY_STARVED releases of their resource by
+ * others went by. A release wakes the head of the queue, and a waiter who
+ * misses its turn queues again at the tail: with a handful of waiters, a
+ * waiter is woken and takes the lock within a handful of releases (a
+ * scheduler's pause before it queued costs a few).
+ */
+function rl_safety_starved(array $waits, array $releases): int
+{
+    $starved = 0;
+    foreach ($waits as $s) {
+        if (($s['queues'] ?? 'many') !== 'one') {
             continue;
         }
-        $spans = false;
-        foreach ($releases[$s['res'][0]] ?? [] as [$w, $u0, $u1]) {
-            $spans = $spans || ($w !== $s['w'] && $u0 > $s['c0'] && $u1 < $s['c1']);
+        $starved += rl_safety_spanned($s, $releases) > RL_SAFETY_STARVED;
+    }
+    return $starved;
+}
+
+/** How many releases of its resource by others a wait spanned. */
+function rl_safety_spanned(array $wait, array $releases): int
+{
+    $n = 0;
+    foreach ($releases[$wait['res'][0]] ?? [] as [$w, $u0, $u1]) {
+        $n += $w !== $wait['w'] && $u0 > $wait['c0'] && $u1 < $wait['c1'];
+    }
+    return $n;
+}
+
+/**
+ * [releases awaited, wakes read]: the releases of a lock ('x') that a
+ * blocked wait of another client on one queue spanned, and the wakes its
+ * waits read. Each such release wakes the first waiter, so the
+ * wakes are about as many as those releases or more; a release that woke
+ * nobody leaves a waiter to its recheck.
+ */
+function rl_safety_wakes(array $sections, array $waits): array
+{
+    // one queue only: RedLock's waiter reads a wake per node, and a node's wake lost to a fault is its recheck
+    $blocked = array_values(array_filter($waits, fn($s) => $s['woken'] + $s['rechecked'] > 0 && ($s['queues'] ?? 'many') === 'one'));
+    $awaited = 0;
+    foreach ($sections as $s) {
+        if (!$s['unlocked'] || $s['op'] !== 'x') {
+            continue;
         }
-        if ($spans) {
-            $spanning++;
-            $unwoken += $s['woken'] === 0 && $s['rechecked'] > 0;   // it blocked, and only its recheck ended that
+        foreach ($blocked as $x) {
+            if ($x['w'] !== $s['w'] && $x['res'][0] === $s['res'][0] && $x['c0'] < $s['u0'] && $x['c1'] > $s['u1']) {
+                $awaited++;
+                break;
+            }
         }
     }
-    return [$spanning, $unwoken];
+    return [$awaited, array_sum(array_column($blocked, 'woken'))];
 }
 
 /** Whether [$from, $to] meets any window (widened by $grace after its end). */
@@ -308,7 +408,8 @@ function rl_safety_check(array $records, array $run): array
     $c = array_fill_keys(['sections', 'exclusion', 'exclusion_excused', 'fence_dup', 'fence_order', 'refused',
                           'refused_unexplained', 'fence_excused', 'overlaps', 'overlaps_on_time', 'late_writes',
                           'shared_dirty', 'lost_updates', 'unlock_false', 'never_released', 'failed_calls',
-                          'failed_quorum_up', 'stalled', 'waits_spanning_release', 'unwoken'], 0);
+                          'failed_quorum_up', 'stalled', 'waits_spanning_release', 'unwoken', 'overstated',
+                          'starved', 'releases_awaited', 'wakes'], 0);
     $c['sections'] = count($sections);
     foreach (['safety', 'other', 'sem'] as $res) {
         $on = rl_safety_on($sections, $res);
@@ -351,7 +452,12 @@ function rl_safety_check(array $records, array $run): array
         }
     }
     $c['stalled'] = rl_safety_stalled($sections, $windows, $run['from'], $run['to'], $grace);
-    [$c['waits_spanning_release'], $c['unwoken']] = rl_safety_unwoken($sections, $timeouts, $windows, $grace);
+    $waits = rl_safety_waits($sections, $timeouts, $windows, $grace);
+    $releases = rl_safety_releases($sections);
+    [$c['waits_spanning_release'], $c['unwoken']] = rl_safety_unwoken($waits, $releases);
+    $c['overstated'] = rl_safety_overstated($sections);
+    $c['starved'] = rl_safety_starved($waits, $releases);
+    [$c['releases_awaited'], $c['wakes']] = rl_safety_wakes($sections, $waits);
     return $c;
 }
 
@@ -374,7 +480,9 @@ function rl_safety_broken(array $c): array
               'overlaps_on_time' => 'sections interleaved with neither past its validity',
               'shared_dirty' => 'shared holders saw a write', 'never_released' => 'lock keys left without a TTL',
               'failed_quorum_up' => 'calls failed while the quorum was up',
-              'stalled' => 'seconds without a grant outside every fault'] as $k => $what) {
+              'stalled' => 'seconds without a grant outside every fault',
+              'overstated' => 'views claimed more validity than the TTL less the drift from the grant',
+              'starved' => 'waits on one queue that many releases went by'] as $k => $what) {
         if ($c[$k] > 0) {
             $why[] = "{$c[$k]} $what";
         }
@@ -384,6 +492,9 @@ function rl_safety_broken(array $c): array
     }
     if ($c['unwoken'] > 1 && $c['unwoken'] * 4 > $c['waits_spanning_release']) {
         $why[] = "{$c['unwoken']} of {$c['waits_spanning_release']} waits that spanned a release never woken";
+    }
+    if ($c['releases_awaited'] >= 20 && $c['wakes'] * 2 < $c['releases_awaited']) {
+        $why[] = "{$c['releases_awaited']} releases with a waiter blocked woke {$c['wakes']} times";
     }
     if ($c['sections'] === 0) {
         $why[] = 'no critical section ran';

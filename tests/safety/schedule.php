@@ -4,7 +4,7 @@
  *
  *   php -d extension=redislock.so tests/safety/schedule.php [--seconds=S] [--seeds=A,B,...]
  *       [--modes=m1,m2] [--faults=f1,f2] [--workers=N] [--auto-extend=both|off|on|alternate]
- *       [--fencing=both|alternate] [--retries=N] [--out=FILE]
+ *       [--fencing=both|alternate] [--retries=N] [--out=FILE] [--stop-on-broken]
  *
  * Every (mode, fault, auto_extend) row whose mode has the fault runs once
  * per seed (--auto-extend=alternate: one of off and on per mode and fault,
@@ -15,11 +15,12 @@
  * show it runs again with the seed + 1000, up to --retries (2) times, and
  * the row says "not shown" if it never did. Also prints one JSON line per
  * run on stderr. Exit status 1 when a run broke what must hold
- * (rl_safety_broken()).
+ * (rl_safety_broken()); --stop-on-broken stops at the first such row (a
+ * mutant's check: one broken row is the verdict).
  */
 require_once __DIR__ . '/run.php';
 
-$opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'auto-extend:', 'out:', 'retries:', 'fencing:']);
+$opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'auto-extend:', 'out:', 'retries:', 'fencing:', 'stop-on-broken']);
 $seconds = (float)($opt['seconds'] ?? 4);
 $seeds = array_map('intval', explode(',', $opt['seeds'] ?? '1'));
 $modes = isset($opt['modes']) ? explode(',', $opt['modes']) : array_keys(rl_safety_modes());
@@ -35,7 +36,8 @@ $workers = (int)($opt['workers'] ?? 4);
 
 $keys = ['windows', 'sections', 'exclusion', 'exclusion_excused', 'fence_dup', 'fence_order', 'refused_unexplained',
          'fence_excused', 'overlaps', 'overlaps_on_time', 'late_writes', 'refused', 'shared_dirty', 'lost_updates',
-         'unwoken', 'waits_spanning_release', 'stalled', 'failed_calls', 'failed_quorum_up', 'never_released'];
+         'unwoken', 'waits_spanning_release', 'starved', 'releases_awaited', 'wakes', 'overstated', 'stalled', 'failed_calls', 'failed_quorum_up',
+         'never_released'];
 $lines = ['| fault | mode | auto_extend | may break | seeds | ' . implode(' | ', str_replace('_', ' ', $keys)) . ' | verdict |',
           '|' . str_repeat('---|', 6 + count($keys))];
 $bad = 0;
@@ -94,6 +96,9 @@ foreach ($faults as $fault) {
             $lines[] = "| $fault | $mode | " . ($auto ? 'on' : 'off') . ' | ' . (implode(', ', $predicted) ?: '-')
                 . ' | ' . implode(',', $used) . ' | ' . implode(' | ', array_map(fn($k) => $sum[$k], $keys)) . " | $verdict |";
             echo end($lines), "\n";
+            if ($bad && isset($opt['stop-on-broken'])) {
+                break 3;
+            }
         }
     }
 }

@@ -5,7 +5,9 @@
  * run.php as a child: rl_safety_worker(config).
  *
  * A section is one of, chosen by the seed:
- *   x      lock() on 'safety', a read-modify-write of its counter in the store;
+ *   x      lock() on 'safety' (one in four: on 'other', so that every
+ *          resource lockMany() takes is also taken alone), a
+ *          read-modify-write of its counter in the store;
  *   many   lockMany() on 'safety' and 'other', the same on both counters;
  *   shared lockShared() on 'safety', the counter read twice (no write may
  *          land between: the exclusive holders are kept out);
@@ -14,7 +16,9 @@
  * Inside it the holder asks its own view (getValidity()) at the grant,
  * after the work, and after the write: what it believes is what the
  * checker holds against the other holders. Without auto_extend it also
- * extends now and then, as a long job does.
+ * extends now and then, as a long job does; with it, one section in six
+ * works for one or two TTLs (the watchdog must keep it), looking at its
+ * view every quarter TTL meanwhile.
  */
 require_once __DIR__ . '/../redislock_test.inc';
 require_once __DIR__ . '/now.php';
@@ -81,18 +85,27 @@ function rl_safety_worker(array $cfg): void
     mt_srand($cfg['seed']);
     $kinds = rl_safety_kinds($cfg);
     $fencing = $cfg['options']['fencing'];
-    // every other client tries without waiting and tries again soon (a cron
+    // one client in four tries without waiting and tries again soon (a cron
     // job, a framework's polling block()): it finds a lock that vanished at
-    // once, where a woken waiter sleeps until a release or the holder's TTL
-    $waits = $cfg['w'] % 2 === 0;
+    // once, where a woken waiter sleeps until a release or the holder's TTL;
+    // the others wait: three in a queue, so that its order shows
+    $waits = $cfg['w'] % 4 !== 3;
+    // what each section asked, for the checker's bound on the holder's view:
+    // the TTL, RedLock's drift allowance (ms, the protocol's: ttl * factor + 2)
+    $redlock = $cfg['class'] === 'RedLock';
+    $asked = ['ttl' => $cfg['ttl'], 'ae' => (bool)$cfg['options']['auto_extend'], 'queues' => $redlock ? 'many' : 'one',
+              'drift_ms' => $redlock ? (int)($cfg['ttl'] * ($cfg['options']['drift_factor'] ?? 0.01)) + 2 : 0];
     $parent = posix_getppid();
     // until the deadline, or until the run that started it is gone (killed)
     while (rl_safety_now() < $cfg['until'] && posix_getppid() === $parent) {
         $kind = rl_safety_pick_kind($kinds);
-        $res = match ($kind) { 'many' => ['safety', 'other'], 'permit' => ['sem'], default => ['safety'] };
+        $res = match ($kind) {
+            'many' => ['safety', 'other'], 'permit' => ['sem'],
+            'x' => [mt_rand(0, 3) === 0 ? 'other' : 'safety'], default => ['safety'],
+        };
         $main = $res[0];
         $what = 'lock';
-        $s = ['op' => $kind, 'res' => $res, 'waits' => $waits];
+        $s = ['op' => $kind, 'res' => $res, 'waits' => $waits] + $asked;
         try {
             $before = RedisLock::stats();
             $s['c0'] = rl_safety_now();
@@ -135,11 +148,12 @@ function rl_safety_worker(array $cfg): void
     }
 }
 
-/** The holder's own view now: [when asked, ms of validity it believes it has]. */
+/** The holder's own view now: [when asked, ms of validity it believes it has, when answered]. */
 function rl_safety_view(RedisLock|RedLock $lock, string $resource): array
 {
     $at = rl_safety_now();   // before asking: the belief's end (at + ms) is never later than the lock's
-    return [$at, $lock->getValidity($resource)];
+    $ms = $lock->getValidity($resource);
+    return [$at, $ms, rl_safety_now()];
 }
 
 /** The work of one section between the grant and the release; fills $s. */
@@ -148,7 +162,18 @@ function rl_safety_section(array &$s, array $cfg, RedisLock|RedLock $lock, RlTes
 {
     $main = $s['res'][0];
     $w = (string)$cfg['w'];
-    $work = fn() => usleep(mt_rand($cfg['work_us'][0], $cfg['work_us'][1]));
+    $work = function () use ($cfg, $lock, $main, &$s) {
+        if (!$cfg['options']['auto_extend'] || mt_rand(0, 5) !== 0) {
+            usleep(mt_rand($cfg['work_us'][0], $cfg['work_us'][1]));
+            return;
+        }
+        // a long job under the watchdog: one or two TTLs, its view asked as it goes
+        $until = rl_safety_now() + mt_rand($cfg['ttl'], 2 * $cfg['ttl']) * 1000;
+        while (rl_safety_now() < $until) {
+            usleep($cfg['ttl'] * 250);
+            $s['obs'][] = rl_safety_view($lock, $main);
+        }
+    };
     if ($s['op'] === 'permit') {
         $s['in'] = $store->cmd('EVAL', RL_SAFETY_PERMIT, 0, 1);
         $work();
@@ -186,6 +211,7 @@ function rl_safety_section(array &$s, array $cfg, RedisLock|RedLock $lock, RlTes
     if (!$cfg['options']['auto_extend'] && mt_rand(0, 4) === 0) {
         // a long job extends its lock; the view after it says what it won
         $s['extended'] = $s['op'] === 'many' ? null : $lock->extend($main, $tok, $cfg['ttl']);
+        $s['e1'] = rl_safety_now();
     }
     $s['obs'][] = rl_safety_view($lock, $main);
     $s['data'] = [];
