@@ -228,7 +228,8 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
  * taken it, by the time the last is had. Every earlier one whose validity
  * fell below nine tenths of the last one's is extended now (an expired one
  * is not ours any more: the call fails and releases what it took). 1 when
- * all are held, 0 when one was lost, -1 with an exception. */
+ * all are held (each with the validity of the first to run out), 0 when
+ * one was lost, -1 with an exception. */
 static int refresh_taken(rl_object *o, const many *m, zend_long ttl, zend_string *token)
 {
     rl_held *last = rl_held_find_token(o, m->keys[m->n - 1], token);
@@ -247,6 +248,20 @@ static int refresh_taken(rl_object *o, const many *m, zend_long ttl, zend_string
         int r = rl_lock_extend(o, m->keys[i], token, ttl);
         if (r != 1) {
             return r < 0 || EG(exception) ? -1 : 0;
+        }
+    }
+    /* one call, one validity: the earliest any of them runs out, so that
+     * getValidity() of any resource never outlasts another's key */
+    for (i = 0; i < m->n; i++) {
+        rl_held *h = rl_held_find_token(o, m->keys[i], token);
+        if (h != NULL && h->valid_until_us < last->valid_until_us) {
+            last->valid_until_us = h->valid_until_us;
+        }
+    }
+    for (i = 0; i + 1 < m->n; i++) {
+        rl_held *h = rl_held_find_token(o, m->keys[i], token);
+        if (h != NULL) {
+            h->valid_until_us = last->valid_until_us;
         }
     }
     return 1;
