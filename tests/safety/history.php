@@ -306,7 +306,7 @@ function rl_safety_waits(array $sections, array $timeouts, array $windows, int $
 }
 
 /**
- * Waits on one queue (one server: not RedLock, whose nodes' queues may
+ * Lock waits on one queue (one server: not RedLock, whose nodes' queues may
  * differ) that more than RL_SAFETY_STARVED releases of their resource by
  * others went by. A release wakes the head of the queue, and a waiter who
  * misses its turn queues again at the tail: with a handful of waiters, a
@@ -317,7 +317,8 @@ function rl_safety_starved(array $waits, array $releases): int
 {
     $starved = 0;
     foreach ($waits as $s) {
-        if (($s['queues'] ?? 'many') !== 'one') {
+        // a lock's wait (lockMany() needs all of its resources free at once, a reader none held)
+        if (($s['queues'] ?? 'many') !== 'one' || $s['op'] !== 'x') {
             continue;
         }
         $starved += rl_safety_spanned($s, $releases) > RL_SAFETY_STARVED;
