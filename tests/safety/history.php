@@ -281,8 +281,10 @@ function rl_safety_overstated(array $sections): int
     return $over;
 }
 
-/** More releases than this by others during one wait on one queue is starvation. */
-const RL_SAFETY_STARVED = 10;
+/** More releases than this by others during one wait on one queue is starvation, */
+const RL_SAFETY_STARVED = 9;
+/** plus this many for each wake it read (woken, it was too slow for its turn: at the tail again). */
+const RL_SAFETY_QUEUED = 3;
 
 /** The releases of each resource that may wake a waiter (a lock's, not a reader's): [res => [[w, u0, u1]...]]. */
 function rl_safety_releases(array $sections): array
@@ -308,10 +310,11 @@ function rl_safety_waits(array $sections, array $timeouts, array $windows, int $
 /**
  * Lock waits on one queue (one server: not RedLock, whose nodes' queues may
  * differ) that more than RL_SAFETY_STARVED releases of their resource by
- * others went by. A release wakes the head of the queue, and a waiter who
- * misses its turn queues again at the tail: with a handful of waiters, a
- * waiter is woken and takes the lock within a handful of releases (a
- * scheduler's pause before it queued costs a few).
+ * others went by, beyond RL_SAFETY_QUEUED for each wake it read. A release
+ * wakes the head of the queue, and a waiter who misses its turn (too slow
+ * to take the lock its wake reserved, on a busy machine) queues again at
+ * the tail: with three waiters, a waiter is woken within three releases of
+ * queueing (a scheduler's pause before it queued costs a few more).
  */
 function rl_safety_starved(array $waits, array $releases): int
 {
@@ -321,7 +324,7 @@ function rl_safety_starved(array $waits, array $releases): int
         if (($s['queues'] ?? 'many') !== 'one' || $s['op'] !== 'x') {
             continue;
         }
-        $starved += rl_safety_spanned($s, $releases) > RL_SAFETY_STARVED;
+        $starved += rl_safety_spanned($s, $releases) > RL_SAFETY_STARVED + RL_SAFETY_QUEUED * $s['woken'];
     }
     return $starved;
 }
