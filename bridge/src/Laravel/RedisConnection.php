@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Laravel;
@@ -52,11 +53,14 @@ final class RedisConnection
     {
         $redis = $config->get('database.redis');
         $at = "database.redis.$name";
-        if (!is_array($redis) || in_array($name, ['client', 'options', 'clusters'], true)
-            || !(is_array($redis[$name] ?? null) || is_string($redis[$name] ?? null))) {
+        if (
+            !is_array($redis) || in_array($name, ['client', 'options', 'clusters'], true)
+            || !(is_array($redis[$name] ?? null) || is_string($redis[$name] ?? null))
+        ) {
             if (is_array($redis) && is_array($redis['clusters'][$name] ?? null)) {
                 throw new InvalidArgumentException(
-                    "$key names [$name], a Redis Cluster of database.redis.clusters: give its nodes as servers instead");
+                    "$key names [$name], a Redis Cluster of database.redis.clusters: give its nodes as servers instead"
+                );
             }
             throw new InvalidArgumentException("$key names the Redis connection [$name], which is not in database.redis");
         }
@@ -65,7 +69,8 @@ final class RedisConnection
         $own = is_array($connection['options'] ?? null) ? $connection['options'] : [];
         if (array_key_exists(0, $connection) || isset($own['replication']) || isset($global['replication'])) {
             throw new InvalidArgumentException(
-                "$key names [$name], a replicated or Sentinel connection: give its servers as servers instead");
+                "$key names [$name], a replicated or Sentinel connection: give its servers as servers instead"
+            );
         }
         $connection = self::withUrl($connection, $at);
         $own = is_array($connection['options'] ?? null) ? $connection['options'] : []; /* a URL's query may give them */

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Laravel;
@@ -75,11 +76,23 @@ class RedisLockStore implements Store, LockProvider
         $seconds = is_numeric($seconds) ? $seconds + 0 : 0;
         $owner = $owner === null ? null : (string) $owner;
         if ($seconds > 0) {
-            return new RedisLockLock($this->locker, $this->lockPrefix . $name, $seconds, $owner,
-                                     Lockers::ms($seconds), $this->lockConnectionName);
+            return new RedisLockLock(
+                $this->locker,
+                $this->lockPrefix . $name,
+                $seconds,
+                $owner,
+                Lockers::ms($seconds),
+                $this->lockConnectionName
+            );
         }
-        return new RedisLockLock($this->extendingLocker, $this->lockPrefix . $name, $seconds, $owner,
-                                 $this->autoExtendTtlMs, $this->lockConnectionName);
+        return new RedisLockLock(
+            $this->extendingLocker,
+            $this->lockPrefix . $name,
+            $seconds,
+            $owner,
+            $this->autoExtendTtlMs,
+            $this->lockConnectionName
+        );
     }
 
     /** A lock object for $owner's lock on $name, e.g. in the job that must release it. */

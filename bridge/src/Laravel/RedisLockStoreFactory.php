@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Laravel;
@@ -149,7 +150,8 @@ final class RedisLockStoreFactory
         $inner = $storeConfig['store'] ?? null;
         if (!is_string($inner) || $inner === '') {
             throw new InvalidArgumentException(
-                "$key.store is missing: name the cache store that cache calls go to (e.g. 'redis')");
+                "$key.store is missing: name the cache store that cache calls go to (e.g. 'redis')"
+            );
         }
         $innerConfig = $this->config->get("cache.stores.$inner");
         if (!is_array($innerConfig)) {
@@ -158,7 +160,8 @@ final class RedisLockStoreFactory
         if (($innerConfig['driver'] ?? null) === self::DRIVER) {
             /* also what Laravel 10+ leaves in 'store' when it is not set: the store's own name */
             throw new InvalidArgumentException(
-                "$key.store must name another cache store (e.g. 'redis'): [$inner] is itself a redislock store");
+                "$key.store must name another cache store (e.g. 'redis'): [$inner] is itself a redislock store"
+            );
         }
         return [$this->cache->store($inner)->getStore(), $inner];
     }
@@ -169,7 +172,8 @@ final class RedisLockStoreFactory
         if ($servers === null || $servers === '' || $servers === []) {
             throw new InvalidArgumentException(
                 "$key.servers is missing or empty: give 'host:port', a redis:// (or valkey://) URL, or a list of them for RedLock,"
-                . " or name a Redis connection of config/database.php as lock_connection");
+                . " or name a Redis connection of config/database.php as lock_connection"
+            );
         }
         if (!is_string($servers) && !is_array($servers)) {
             throw new InvalidArgumentException("$key.servers must be a string or an array, not " . get_debug_type($servers));
@@ -235,9 +239,11 @@ final class RedisLockStoreFactory
     {
         $stores = $this->config->get('cache.stores');
         foreach (is_array($stores) ? $stores : [] as $name => $candidate) {
-            if (is_array($candidate)
+            if (
+                is_array($candidate)
                 && ($candidate == $storeConfig
-                    || (($candidate['store'] ?? null) === null && ['store' => $name] + $candidate == $storeConfig))) {
+                    || (($candidate['store'] ?? null) === null && ['store' => $name] + $candidate == $storeConfig))
+            ) {
                 return (string) $name;
             }
         }

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony;
@@ -97,7 +98,8 @@ final class CacheStampedeGuard
         $value = null;
         $computed = false;
         try {
-            $outcome = $this->locker->once($this->prefix . $item->getKey(),
+            $outcome = $this->locker->once(
+                $this->prefix . $item->getKey(),
                 static function () use ($callback, $item, &$save, $pool, $setMetadata, &$value, &$computed): void {
                     /* saved by a request that came before this one got the
                      * lock (its miss came before that save) */
@@ -115,7 +117,10 @@ final class CacheStampedeGuard
                         $pool->save($item->set($value));
                         $save = false;
                     }
-                }, $this->ttlMs, $this->wait);
+                },
+                $this->ttlMs,
+                $this->wait
+            );
         } catch (\RedisLockException $e) {
             /* the lock's own trouble (Redis unreachable, no quorum) never
              * fails the cache: computed without the guard, or kept */

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony;
@@ -29,8 +30,7 @@ final class RedisLockSemaphoreStore implements PersistingStoreInterface
     public static function fromServers(
         #[\SensitiveParameter] string|array|\Redis $server,
         #[\SensitiveParameter] array $options = [],
-    ): self
-    {
+    ): self {
         $locker = Lockers::create($server, $options);
         if (!$locker instanceof RedisLock) {
             throw new InvalidArgumentException('Semaphores live on one Redis node (or a Sentinel group, a Cluster): give one server, not a list.');

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony;
@@ -64,8 +65,7 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
         #[\SensitiveParameter] string|array|\Redis $servers,
         #[\SensitiveParameter] array $options = [],
         float $initialTtl = 300.0,
-    ): self
-    {
+    ): self {
         if (!isset($options['prefix'])) {
             $options['prefix'] = self::symfonyPrefix($servers);
         }

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -24,8 +25,10 @@ final class RedisConnectionAsLaravelTest extends LaravelTestCase
     protected function setUp(): void
     {
         parent::setUp();
-        if (!bridge_framework('Illuminate/Redis/autoload.php') || !bridge_framework('Illuminate/Config/autoload.php')
-            || !bridge_framework('Illuminate/Container/autoload.php')) {
+        if (
+            !bridge_framework('Illuminate/Redis/autoload.php') || !bridge_framework('Illuminate/Config/autoload.php')
+            || !bridge_framework('Illuminate/Container/autoload.php')
+        ) {
             $this->markTestSkipped('Laravel\'s illuminate/redis is not installed (Debian: php-illuminate-redis)');
         }
         self::$version ??= (string) preg_replace('/[+~-].*$/', '', (string) shell_exec("dpkg-query -W -f '\${Version}' php-illuminate-redis 2>/dev/null"));

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -52,8 +53,11 @@ final class RedisConnectionTest extends LaravelTestCase
         $this->assertSame(['host' => '/run/redis.sock'], self::read(['default' => ['host' => 'unix:///run/redis.sock']])->server);
         $this->assertSame('[::1]:6379', self::read(['default' => ['host' => '::1']])->server);
         $this->assertSame('[::1]:6380', self::read(['default' => ['url' => 'redis://[::1]:6380']])->server);
-        $this->assertSame(['host' => '/run/redis.sock'], self::read(['default' => ['scheme' => 'unix', 'path' => '/run/redis.sock']])->server,
-            'predis\'s form');
+        $this->assertSame(
+            ['host' => '/run/redis.sock'],
+            self::read(['default' => ['scheme' => 'unix', 'path' => '/run/redis.sock']])->server,
+            'predis\'s form'
+        );
     }
 
     /** The TLS settings where the client reads them, on a tls:// connection only (tls:// ends in TlsLockConnectionTest). */
@@ -94,8 +98,11 @@ final class RedisConnectionTest extends LaravelTestCase
         $this->assertSame(['prefix' => 'global_', 'password' => 'pw'], self::read($redis, 'default', '9.5.1')->options);
         $this->assertSame('app', self::read($redis, 'default', '9.6.0')->options['username']);
         $this->assertSame('app', self::read(['client' => 'predis'] + $redis, 'default', '8.83.26')->options['username']);
-        $this->assertSame(['prefix' => '', 'username' => 'u', 'password' => 'pw'],
-            self::read(['default' => ['password' => ['u', 'pw']]], 'default', '8.83.26')->options, 'phpredis\'s AUTH [user, password]');
+        $this->assertSame(
+            ['prefix' => '', 'username' => 'u', 'password' => 'pw'],
+            self::read(['default' => ['password' => ['u', 'pw']]], 'default', '8.83.26')->options,
+            'phpredis\'s AUTH [user, password]'
+        );
     }
 
     /** As Laravel 9.12+ (PhpRedisConnector and PredisConnector): the connection's prefix, its options', the global one. */
@@ -106,16 +113,25 @@ final class RedisConnectionTest extends LaravelTestCase
         $this->assertSame('conn_', self::read(['client' => 'predis'] + $redis)->options['prefix']);
         $this->assertSame('own_', self::read(['options' => ['prefix' => 'global_'], 'default' => ['options' => ['prefix' => 'own_']]])->options['prefix']);
         $this->assertSame('global_', self::read(['options' => ['prefix' => 'global_'], 'default' => []])->options['prefix']);
-        $this->assertSame('q_', self::read(['default' => ['url' => 'redis://h?prefix=q_&database=4', 'prefix' => 'conn_']])->options['prefix'],
-            'a URL\'s query over the keys');
+        $this->assertSame(
+            'q_',
+            self::read(['default' => ['url' => 'redis://h?prefix=q_&database=4', 'prefix' => 'conn_']])->options['prefix'],
+            'a URL\'s query over the keys'
+        );
     }
 
     public function testCredentialsAsLaravelSendsThem(): void
     {
-        $this->assertSame(['prefix' => ''], self::read(['default' => ['username' => 'app', 'password' => '']])->options,
-            'a user name without a password is not sent');
-        $this->assertSame(['prefix' => '', 'username' => 'app', 'password' => 'pw'],
-            self::read(['default' => ['password' => ['app', 'pw']]])->options, 'phpredis\'s [user, password]');
+        $this->assertSame(
+            ['prefix' => ''],
+            self::read(['default' => ['username' => 'app', 'password' => '']])->options,
+            'a user name without a password is not sent'
+        );
+        $this->assertSame(
+            ['prefix' => '', 'username' => 'app', 'password' => 'pw'],
+            self::read(['default' => ['password' => ['app', 'pw']]])->options,
+            'phpredis\'s [user, password]'
+        );
         $this->assertSame(['prefix' => '', 'password' => 'pw'], self::read(['default' => ['password' => 'pw']])->options);
         $this->assertSame(4, self::read(['default' => ['url' => 'redis://h?database=4']])->options['database']);
     }

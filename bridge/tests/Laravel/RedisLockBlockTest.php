@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -20,7 +21,7 @@ final class RedisLockBlockTest extends LaravelTestCase
      */
     public function testBlockIsWokenAtTheReleaseOfAnotherProcess(): void
     {
-        for ($round = 1; ; $round++) {
+        for ($round = 1;; $round++) {
             $name = $this->uniqueName();
             $child = ChildProcess::run(function (ChildProcess $child) use ($name): void {
                 $lock = $this->newStore()->lock($name, 60);

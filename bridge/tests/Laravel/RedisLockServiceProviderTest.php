@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -122,8 +123,10 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
             $name = $this->uniqueName();
             $lock = $repository->lock($name, 10);
             $this->assertTrue($lock->get());
-            $holding = array_filter([$this->server(), ...$more],
-                fn (RedisServer $node): bool => $node->cmd('GET', 'lock:app:' . $name) === $lock->owner());
+            $holding = array_filter(
+                [$this->server(), ...$more],
+                fn (RedisServer $node): bool => $node->cmd('GET', 'lock:app:' . $name) === $lock->owner()
+            );
             $this->assertGreaterThanOrEqual(2, count($holding), 'on a quorum of the nodes');
             $this->assertFalse($repository->lock($name, 10)->get());
             $this->assertTrue($repository->restoreLock($name, $lock->owner())->release());
@@ -154,8 +157,10 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
         $this->assertSame($plain->owner(), $this->server()->cmd('GET', 'global_app:' . $name), 'database.redis.options.prefix');
         $this->assertTrue($plain->release());
 
-        $this->assertNull($this->cacheManager(['locks' => $this->locksConfig()])->store('locks')->lock($name, 10)->getConnectionName(),
-            'servers given: no connection of Laravel\'s');
+        $this->assertNull(
+            $this->cacheManager(['locks' => $this->locksConfig()])->store('locks')->lock($name, 10)->getConnectionName(),
+            'servers given: no connection of Laravel\'s'
+        );
     }
 
     public function testOneServerInAListIsARedisLock(): void
@@ -182,8 +187,10 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
             for ($each = $e; $each !== null; $each = $each->getPrevious()) {
                 foreach ($each->getTrace() as $frame) {
                     if (self::isOurs($frame)) {
-                        $this->assertFalse(self::showsSecret($frame['args'] ?? []),
-                            "a secret in the arguments of {$frame['function']}() in a trace");
+                        $this->assertFalse(
+                            self::showsSecret($frame['args'] ?? []),
+                            "a secret in the arguments of {$frame['function']}() in a trace"
+                        );
                     }
                 }
             }

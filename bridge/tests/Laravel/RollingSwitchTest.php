@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -87,8 +88,10 @@ final class RollingSwitchTest extends LaravelTestCase
     /** The inner Redis store's lock connection, when it is no usable one: an error naming that store's config key. */
     public function testTheInnerStoresLockConnectionMustBeOne(): void
     {
-        foreach ([['nope', 'cache.stores.redis.lock_connection (the inner store\'s) names the Redis connection [nope], which is not in database.redis'],
-                  [['default'], 'cache.stores.redis.lock_connection must name a Redis connection']] as [$lockConnection, $expected]) {
+        foreach (
+            [['nope', 'cache.stores.redis.lock_connection (the inner store\'s) names the Redis connection [nope], which is not in database.redis'],
+                  [['default'], 'cache.stores.redis.lock_connection must name a Redis connection']] as [$lockConnection, $expected]
+        ) {
             try {
                 $this->cacheManager([], ['lock_connection' => $lockConnection])->store('locks');
                 $this->fail('a lock connection that is none accepted');

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -76,12 +77,16 @@ final class TlsLockConnectionTest extends LaravelTestCase
     {
         $unchecked = ['context' => ['stream' => ['verify_peer' => false, 'allow_self_signed' => true,
             'local_cert' => self::$pki->path('client.crt'), 'local_pk' => self::$pki->path('client.key')]]];
-        $this->assertTrue($this->locks('phpredis', $unchecked)->lock($this->uniqueName(), 10)->get(),
-            'allow_self_signed is moot without verify_peer');
+        $this->assertTrue(
+            $this->locks('phpredis', $unchecked)->lock($this->uniqueName(), 10)->get(),
+            'allow_self_signed is moot without verify_peer'
+        );
 
         /* the passphrase travels in arrays only, which a trace's string never shows: the message is what could */
-        foreach (['phpredis' => ['context' => ['stream' => ['ciphers' => 'HIGH', 'passphrase' => self::PASSPHRASE]]],
-                  'predis' => ['ssl' => ['allow_self_signed' => true, 'passphrase' => self::PASSPHRASE]]] as $client => $settings) {
+        foreach (
+            ['phpredis' => ['context' => ['stream' => ['ciphers' => 'HIGH', 'passphrase' => self::PASSPHRASE]]],
+                  'predis' => ['ssl' => ['allow_self_signed' => true, 'passphrase' => self::PASSPHRASE]]] as $client => $settings
+        ) {
             try {
                 $this->locks($client, $settings);
                 $this->fail("$client: accepted a TLS setting the extension does not take");
