@@ -67,7 +67,9 @@ class RedisLockRepository extends Repository
     /** A key as a string: Laravel 12+ takes enums for keys. */
     private static function name($key): string
     {
-        return $key instanceof \BackedEnum ? (string) $key->value : ($key instanceof \UnitEnum ? $key->name : (string) $key);
+        return $key instanceof \BackedEnum
+            ? (string) $key->value
+            : ($key instanceof \UnitEnum ? $key->name : (string) $key);
     }
 
     /**

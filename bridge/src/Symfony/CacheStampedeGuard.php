@@ -124,7 +124,10 @@ final class CacheStampedeGuard
         } catch (\RedisLockException $e) {
             /* the lock's own trouble (Redis unreachable, no quorum) never
              * fails the cache: computed without the guard, or kept */
-            $logger?->warning('Stampede guard unavailable for "{key}": {error}', ['key' => $item->getKey(), 'error' => $e->getMessage()]);
+            $logger?->warning(
+                'Stampede guard unavailable for "{key}": {error}',
+                ['key' => $item->getKey(), 'error' => $e->getMessage()]
+            );
             return $computed ? $value : $callback($item, $save);
         }
         if ($computed) {
@@ -135,8 +138,12 @@ final class CacheStampedeGuard
             $logger?->info('Item "{key}" computed by another request', ['key' => $item->getKey()]);
             return $value;
         }
-        $logger?->info($outcome === RedisLock::ONCE_WAITED ? 'Item "{key}" not saved by the request that computed it, computing it here'
-            : 'Item "{key}" still computed elsewhere after the wait, computing it here', ['key' => $item->getKey()]);
+        $logger?->info(
+            $outcome === RedisLock::ONCE_WAITED
+                ? 'Item "{key}" not saved by the request that computed it, computing it here'
+                : 'Item "{key}" still computed elsewhere after the wait, computing it here',
+            ['key' => $item->getKey()]
+        );
         return $callback($item, $save);
     }
 }

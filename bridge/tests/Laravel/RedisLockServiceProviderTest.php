@@ -54,7 +54,9 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
 
     public function testTheRepositoryGuardsRememberWithTheConfiguredWait(): void
     {
-        $repository = $this->cacheManager(['locks' => $this->locksConfig(['stampede_wait' => 0.25, 'stampede_ttl' => 3])])
+        $repository = $this->cacheManager(
+            ['locks' => $this->locksConfig(['stampede_wait' => 0.25, 'stampede_ttl' => 3])]
+        )
             ->store('locks');
         $this->assertInstanceOf(RedisLockRepository::class, $repository);
         $store = $repository->getStore();
@@ -140,7 +142,9 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
     /** Laravel's 'lock_connection': the server and the key prefix of a Redis connection of config/database.php. */
     public function testLockConnectionNamesAConnectionOfTheDatabaseConfig(): void
     {
-        $repository = $this->cacheManager(['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'locking']])
+        $repository = $this->cacheManager(
+            ['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'locking']]
+        )
             ->store('locks');
         $store = $repository->getStore();
         $this->assertSame('locking', $store->lockConnectionName());
@@ -148,13 +152,23 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
         $lock = $repository->lock($name, 10);
         $this->assertSame('locking', $lock->getConnectionName());
         $this->assertTrue($lock->get());
-        $this->assertSame($lock->owner(), $this->server()->cmd('GET', 'own_app:' . $name), 'the connection\'s own prefix first');
+        $this->assertSame(
+            $lock->owner(),
+            $this->server()->cmd('GET', 'own_app:' . $name),
+            'the connection\'s own prefix first'
+        );
         $this->assertTrue($lock->release());
 
-        $plain = $this->cacheManager(['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'plain']])
+        $plain = $this->cacheManager(
+            ['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'plain']]
+        )
             ->store('locks')->lock($name, 10);
         $this->assertTrue($plain->get());
-        $this->assertSame($plain->owner(), $this->server()->cmd('GET', 'global_app:' . $name), 'database.redis.options.prefix');
+        $this->assertSame(
+            $plain->owner(),
+            $this->server()->cmd('GET', 'global_app:' . $name),
+            'database.redis.options.prefix'
+        );
         $this->assertTrue($plain->release());
 
         $this->assertNull(

@@ -52,10 +52,17 @@ final class TlsLockConnectionTest extends LaravelTestCase
             $name = $this->uniqueName();
             $lock = $this->locks($client, $settings)->lock($name, 10);
             $this->assertTrue($lock->get(), "$client's settings");
-            $this->assertSame($lock->owner(), self::$tls->client()->get("p_$name"), 'on the TLS server, under the connection\'s prefix');
+            $this->assertSame(
+                $lock->owner(),
+                self::$tls->client()->get("p_$name"),
+                'on the TLS server, under the connection\'s prefix'
+            );
             $this->assertTrue($lock->release());
         }
-        $url = $this->locks('phpredis', ['url' => 'rediss://127.0.0.1:' . self::$tls->tlsPort, 'context' => ['stream' => $mutual]]);
+        $url = $this->locks(
+            'phpredis',
+            ['url' => 'rediss://127.0.0.1:' . self::$tls->tlsPort, 'context' => ['stream' => $mutual]]
+        );
         $this->assertTrue($url->lock($this->uniqueName(), 10)->get(), 'a rediss:// URL with the context beside it');
     }
 
@@ -92,7 +99,10 @@ final class TlsLockConnectionTest extends LaravelTestCase
                 $this->fail("$client: accepted a TLS setting the extension does not take");
             } catch (InvalidArgumentException $e) {
                 $key = $client === 'predis' ? 'ssl.allow_self_signed' : 'context.stream.ciphers';
-                $this->assertStringContainsString("database.redis.tls.$key is not a TLS setting the extension takes", $e->getMessage());
+                $this->assertStringContainsString(
+                    "database.redis.tls.$key is not a TLS setting the extension takes",
+                    $e->getMessage()
+                );
                 $this->assertStringNotContainsString(self::PASSPHRASE, $e->getMessage());
             }
         }

@@ -128,7 +128,13 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
     /** $wait: longer than any of the stampede's bounded waits, so that only the guard ends it */
     private function guard(float $wait = 120.0): CacheStampedeGuard
     {
-        return CacheStampedeGuard::fromServers($this->redis->address(), ['prefix' => 'sf:'], 'cache:' . bin2hex(random_bytes(4)) . ':', 10000, $wait);
+        return CacheStampedeGuard::fromServers(
+            $this->redis->address(),
+            ['prefix' => 'sf:'],
+            'cache:' . bin2hex(random_bytes(4)) . ':',
+            10000,
+            $wait
+        );
     }
 
     public function testTheCallbackRunsOnceAcrossProcesses(): void
@@ -136,7 +142,11 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
         $counter = $this->resource('runs');
         $got = $this->stampede(6, $this->guard(), 'report', $counter);
         $this->assertSame(array_fill(0, 6, 'built by run 1'), $got);
-        $this->assertSame('6', $this->redis->cmd('GET', "$counter:missed"), 'every process missed while it was computed');
+        $this->assertSame(
+            '6',
+            $this->redis->cmd('GET', "$counter:missed"),
+            'every process missed while it was computed'
+        );
         $this->assertSame('1', $this->redis->cmd('GET', $counter));
     }
 
@@ -145,7 +155,11 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
         $counter = $this->resource('runs');
         $this->stampede(6, null, 'report', $counter);
         $this->assertSame('6', $this->redis->cmd('GET', "$counter:missed"));
-        $this->assertSame('6', $this->redis->cmd('GET', $counter), 'the stampede the guard prevents: each process that missed ran it');
+        $this->assertSame(
+            '6',
+            $this->redis->cmd('GET', $counter),
+            'the stampede the guard prevents: each process that missed ran it'
+        );
     }
 
     public function testAComputationThatThrowsIsTakenOverByOneProcess(): void

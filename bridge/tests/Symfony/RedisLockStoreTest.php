@@ -128,7 +128,11 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $key->resetLifetime(); /* as Lock::refresh() does */
         try {
             $store->putOffExpiration($key, 0.0004);
-            $this->assertContains($this->redis->cmd('PTTL', 'sf:' . $key), [-2, 0, 1], '1 ms: gone or going, never without a TTL');
+            $this->assertContains(
+                $this->redis->cmd('PTTL', 'sf:' . $key),
+                [-2, 0, 1],
+                '1 ms: gone or going, never without a TTL'
+            );
         } catch (LockExpiredException) {
             /* 0.4 ms passed before the reply came: refused after the round trip, released */
         }
@@ -198,7 +202,10 @@ final class RedisLockStoreTest extends SymfonyTestCase
                 new RedisLockStore(Lockers::create($this->redis->address()), 300.0, $wait);
                 $this->fail('a store that waits that long');
             } catch (InvalidArgumentException $e) {
-                $this->assertStringContainsString('expects a wait between 0 and 86400 seconds, got ' . Lockers::show($wait), $e->getMessage());
+                $this->assertStringContainsString(
+                    'expects a wait between 0 and 86400 seconds, got ' . Lockers::show($wait),
+                    $e->getMessage()
+                );
             }
         }
         $key = new Key($this->resource('ttl'));
@@ -463,7 +470,11 @@ final class RedisLockStoreTest extends SymfonyTestCase
             ['woken' => 'waits_woken', 'rechecked' => 'waits_rechecked', 'errors' => 'wake_errors']
         ));
         $this->assertSame(0, $after['waits_woken'] - $before['waits_woken'], "nobody released it ($seen)");
-        $this->assertGreaterThanOrEqual(1, $after['waits_rechecked'] - $before['waits_rechecked'], "it waited out the TTL ($seen)");
+        $this->assertGreaterThanOrEqual(
+            1,
+            $after['waits_rechecked'] - $before['waits_rechecked'],
+            "it waited out the TTL ($seen)"
+        );
         $this->assertSame(0, $after['wake_errors'] - $before['wake_errors'], $seen);
         $reader->release();
     }
@@ -555,7 +566,11 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $store = RedisLockStore::fromServers($this->redis->address());
         $key = new Key($name);
         $store->save($key);
-        $this->assertSame(1, $this->redis->cmd('EXISTS', $name), 'the key is the resource, as Symfony\'s RedisStore has it');
+        $this->assertSame(
+            1,
+            $this->redis->cmd('EXISTS', $name),
+            'the key is the resource, as Symfony\'s RedisStore has it'
+        );
         $store->delete($key);
         $this->assertSame(0, $this->redis->cmd('EXISTS', $name));
         $store = RedisLockStore::fromServers($this->redis->address(), ['prefix' => 'lock:']);
