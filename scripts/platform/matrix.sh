@@ -210,7 +210,7 @@ run_row() {   # run_row ROW
             esac
             # the safety suite's short schedule in one row (see the top)
             [[ $row == trixie-redis || $row == sid-redis || $row == sid-valkey ]] \
-                && args=('tests/*/[0-8]*.phpt' 'tests/faults/900-*.phpt')
+                && args=('tests/*/[0-8]*.phpt' 'tests/safety/900-*.phpt')
             suite_in_root "$root" "$php" "$log" "${envs[@]}" -- "${args[@]}" ;;
     esac
     summary_of "$log"

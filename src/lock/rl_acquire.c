@@ -10,7 +10,7 @@
  * counter, and the number is the largest count among the yes voters. It
  * holds only once a quorum of the nodes that granted it have a counter at
  * least that high, so that any later acquisition meets one of them while
- * it holds the lock there (docs/DESIGN.md): the number is written back
+ * it holds the lock there (docs/design/lock-semantics.md): the number is written back
  * (raise-only) to the granting nodes whose count is below it, and the
  * acquisition counts when a quorum has it and validity is left. w gets the
  * acquisition's votes where a node needs no raise, the write-back's

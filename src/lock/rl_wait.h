@@ -2,7 +2,17 @@
  * block on the waiter's wake streams until a release wakes it, the
  * holder's TTL ends or a recheck is due; the queue is left at the end.
  * What each attempt means to the caller (a won lock recorded, counters,
- * logs, exceptions) is the caller's, told through rl_wait_hooks. */
+ * logs, exceptions) is the caller's, told through rl_wait_hooks.
+ *
+ * What leaks, and why: waiters are served in arrival order on one node, not
+ * across a quorum. A RedLock waiter is queued only on the nodes that refused
+ * it, so the queues' orders differ; a waiter told it is next, and holding
+ * the reservation on those nodes, can lose to a caller the other nodes let
+ * in, and wait until its recheck (RECHECK_MAX_US). A fairness gap, not a
+ * safety one, measured by the safety suite (docs/design/safety.md,
+ * "liveness"). And on any node a caller that never queued (its first, plain
+ * SET NX PX) may take the lock in a woken waiter's 200 ms, which then
+ * queues again at the back (docs/design/waiting.md). */
 #ifndef RL_WAIT_H
 #define RL_WAIT_H
 #include "rl_acquire.h"

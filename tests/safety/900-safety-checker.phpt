@@ -2,7 +2,7 @@
 Safety suite's history checker (tests/safety/history.php) on made-up histories: each guarantee broken once and kept once (holders' own views, fencing numbers, refused writes, interleaved and late writes, shared readers, permits, lost updates, waits not woken, waits starved, releases that woke nobody, views claiming more validity than the protocol gives, stalls, failed calls, a fault on some clients only), what a fault window excuses, and what a predicted break must show
 --FILE--
 <?php
-require __DIR__ . '/../safety/history.php';
+require __DIR__ . '/history.php';
 
 const MS = 1000;
 // an exclusive section of worker $w: granted at $c1 ms believing $valid ms, its read and
