@@ -60,9 +60,15 @@ apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/etc/sources.list"
           -o "APT::Sandbox::User=root"
           -o "Acquire::Retries=2")
 
-candidates=("php8.4 trixie http://deb.debian.org/debian"
-            "php8.4 trixie-security http://deb.debian.org/debian-security"
-            "php8.2 bookworm http://deb.debian.org/debian")
+# the mirrors the host's apt uses (scripts/debian-mirror.sh; REDISLOCK_DEBIAN_MIRROR
+# and REDISLOCK_DEBIAN_SECURITY_MIRROR override)
+here=$(cd "$(dirname "$0")" && pwd)
+mirror=$("$here/debian-mirror.sh" debian) || { log "no Debian mirror in the apt sources"; exit 1; }
+candidates=("php8.4 trixie $mirror")
+if security=$("$here/debian-mirror.sh" debian-security 2>/dev/null); then
+    candidates+=("php8.4 trixie-security $security")
+fi
+candidates+=("php8.2 bookworm $mirror")
 {
     for c in "${candidates[@]}"; do
         read -r _ suite uri <<<"$c"
