@@ -11,7 +11,7 @@
 # only when its stamp file is missing or was written by another recipe (RECIPE
 # below), so a second call costs nothing and needs no network. The CLI costs
 # no second compile: libtool's PIC objects serve it and libphp.so alike (the
-# whole build from scratch, fetch included, about 4 minutes on 2 cores).
+# whole build from scratch, fetch included, 4 to 5 minutes on 2 cores).
 #
 # Source: Debian's PHP source package, fetched with apt through a PRIVATE
 # configuration (its own sources.list, lists and cache under a temporary
