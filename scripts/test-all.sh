@@ -32,7 +32,7 @@ trap stop_matrix EXIT
 # beside them, a third lane (the thread-safe row, zts: tests/zts/run.sh on
 # the host, now last in the second) left 2 cores so busy that timing tests
 # passed only on run-tests' retry, which counts as a failure here. The
-# first run builds the ZTS PHP (about 15 min, then cached).
+# first run builds the ZTS PHP (4 to 5 min, then cached).
 matrix_groups=("trixie-redis trixie-valkey" "sid-redis sid-valkey sid-symfony81 sid-php86 zts")
 if [[ ${REDISLOCK_MATRIX:-1} != 0 ]]; then
     for i in "${!matrix_groups[@]}"; do
