@@ -6,7 +6,7 @@
 #
 #   tests/zts/phpt.sh [--valgrind] [TEST.phpt|DIR ...]
 #       (default: the tests the platform rows run, tests/*/[0-8]*.phpt and
-#        tests/faults/900-*.phpt; the safety suite's short schedule runs on
+#        tests/safety/900-*.phpt; the safety suite's short schedule runs on
 #        the host; REDISLOCK_ZTS_PREFIX=DIR: where the ZTS PHP is cached)
 #
 # Tests that cannot apply on a ZTS CLI skip with the reason in their
@@ -57,7 +57,7 @@ grep -q '^#define ZTS 1' "$prefix/include/php/main/php_config.h" || die "$prefix
 if ((${#targets[@]})); then
     for i in "${!targets[@]}"; do targets[i]=$tree/${targets[i]#"$root"/}; done
 else
-    targets=("$tree"/tests/*/[0-8]*.phpt "$tree"/tests/faults/900-*.phpt)
+    targets=("$tree"/tests/*/[0-8]*.phpt "$tree"/tests/safety/900-*.phpt)
 fi
 cd "$tree"
 rc=0
