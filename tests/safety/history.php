@@ -15,7 +15,7 @@
  *             (shared: {"t0", "t1", "read", "read_again"}),
  *     "in": permit holders counted in by the store with this one,
  *     "u0", "u1", "unlocked": around unlock() and its answer};
- *   {"w", "op": "error", "at", "code", "what"}: a call that threw;
+ *   {"w", "op": "error", "at", "code", "what", "c0"}: a call that threw (c0: its section's start);
  *   {"w", "op": "timeout", "at", ...}: a wait that gave up (another held it).
  * Fault windows are now.php's; a window's 'breaks' excuse what it names:
  * 'exclusion' the checks of holders' views and fencing numbers from its
@@ -41,7 +41,9 @@
  *   failed_quorum_up  calls that failed outside every window that took the quorum;
  *   stalled       seconds outside every window (and its recovery) with no grant;
  *   unwoken       waits that spanned another's release and were never woken
- *                 (rl_safety_broken() says how many may be).
+ *                 (rl_safety_broken() says how many may be);
+ *   failed_after_settle  calls that failed though they began after a
+ *                 failover or a migration had settled (rl_safety_failed_after_settled()).
  */
 require_once __DIR__ . '/now.php';
 
@@ -261,6 +263,33 @@ function rl_safety_unwoken(array $sections, array $timeouts, array $windows, int
     return [$spanning, $unwoken];
 }
 
+/**
+ * Calls that failed though they began after a window marked 'settled' had
+ * ended (a Sentinel or Cluster failover, a slot migration: at its end every
+ * node agrees on the new master again) and no other window, or the grace
+ * after one that is not settled, met them: a client that follows the new
+ * master has no reason to fail then, however long the failover took (one
+ * that keeps the old master does, for good). Counted in runs with such a
+ * window only.
+ */
+function rl_safety_failed_after_settled(array $records, array $windows, int $grace): int
+{
+    $failed = 0;
+    foreach ($records as $r) {
+        if ($r['op'] !== 'error' || !isset($r['c0'])) {
+            continue;
+        }
+        $after = $met = false;
+        foreach ($windows as $f) {
+            $settled = $f['settled'] ?? false;
+            $after = $after || ($settled && $f['end'] < $r['c0']);
+            $met = $met || ($f['start'] <= $r['at'] && $f['end'] + ($settled ? 0 : $grace) >= $r['c0']);
+        }
+        $failed += $after && !$met;
+    }
+    return $failed;
+}
+
 /** Whether [$from, $to] meets any window (widened by $grace after its end). */
 function rl_safety_in_window(array $windows, int $from, int $to, int $grace): bool
 {
@@ -352,6 +381,7 @@ function rl_safety_check(array $records, array $run): array
     }
     $c['stalled'] = rl_safety_stalled($sections, $windows, $run['from'], $run['to'], $grace);
     [$c['waits_spanning_release'], $c['unwoken']] = rl_safety_unwoken($sections, $timeouts, $windows, $grace);
+    $c['failed_after_settle'] = rl_safety_failed_after_settled($records, $windows, $grace);
     return $c;
 }
 
@@ -384,6 +414,9 @@ function rl_safety_broken(array $c): array
     }
     if ($c['unwoken'] > 1 && $c['unwoken'] * 4 > $c['waits_spanning_release']) {
         $why[] = "{$c['unwoken']} of {$c['waits_spanning_release']} waits that spanned a release never woken";
+    }
+    if (($c['failed_after_settle'] ?? 0) > 0) {
+        $why[] = "{$c['failed_after_settle']} calls failed after a failover or migration had settled";
     }
     if ($c['sections'] === 0) {
         $why[] = 'no critical section ran';

@@ -122,7 +122,8 @@ class RlSafetySentinel extends RlSafetyTopology
         $this->g->client($old)->cmd('REPLICAOF', ...explode(':', $new));
         $this->settle();
         yield $ttl * 1000;  // the holder of a lost lock goes on within its TTL
-        return [self::window($fault, $start, true, $this->mayBreak($fault))];
+        // settled: the group agrees on its new master (history.php: no call begun after this may fail)
+        return [['settled' => true] + self::window($fault, $start, true, $this->mayBreak($fault))];
     }
 
     /** SENTINEL FAILOVER; a sentinel that has not seen the replicas since the last one says NOGOODSLAVE. */

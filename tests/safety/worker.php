@@ -129,7 +129,8 @@ function rl_safety_worker(array $cfg): void
                 $rec($s);
             }
         } catch (RedisLockException $e) {
-            $rec(['op' => 'error', 'at' => rl_safety_now(), 'code' => $e->getCode(), 'what' => $what]);
+            // c0: when the section's first call began (history.php: rl_safety_failed_after_settled())
+            $rec(['op' => 'error', 'at' => rl_safety_now(), 'code' => $e->getCode(), 'what' => $what, 'c0' => $s['c0'] ?? null]);
             usleep(20000);
         }
     }
