@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The safety suite's Sentinel and Cluster rows, short: the faults that move
-# the lock to another node (a Sentinel failover, a Cluster failover, a slot
-# migration), one seeded run of some seconds each, the table on stdout as
+# the lock to another node or name the wrong one (a Sentinel failover, a
+# sentinel that names a replica, a Cluster failover, a slot migration), one
+# seeded run of some seconds each, the table on stdout as
 # scripts/safety-quick.sh prints it for the independent nodes. A Sentinel
 # group or a Cluster takes seconds to start, a failover seconds to settle:
 # about a minute on 2 cores. Exits 1 when any history breaks a guarantee its
@@ -17,4 +18,4 @@ set -euo pipefail
 # --retries=0: a row predicted to lose a lock that did not lose one is not
 # run again (this schedule looks for broken rows; the long one shows breaks)
 safety_schedule safety-topologies 10 --auto-extend=off --retries=0 --modes=sentinel,cluster \
-    --faults=sentinel-failover,cluster-failover,slot-migration -- "$@"
+    --faults=sentinel-failover,sentinel-stale,cluster-failover,slot-migration -- "$@"
