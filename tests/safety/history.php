@@ -16,7 +16,8 @@
  *     "in": permit holders counted in by the store with this one,
  *     "u0", "u1", "unlocked": around unlock() and its answer};
  *   {"w", "op": "error", "at", "code", "what", "c0"}: a call that threw (c0: its section's start);
- *   {"w", "op": "timeout", "at", ...}: a wait that gave up (another held it).
+ *   {"w", "op": "timeout", "at", ...}: a wait that gave up (another held it);
+ *   {"w", "op": "stats", "at", "stats"}: the client's counters (RedisLock::stats()) at its end.
  * Fault windows are now.php's; a window's 'breaks' excuse what it names:
  * 'exclusion' the checks of holders' views and fencing numbers from its
  * start on, 'writes' the late writes (a holder gone on past its validity)
@@ -43,7 +44,9 @@
  *   unwoken       waits that spanned another's release and were never woken
  *                 (rl_safety_broken() says how many may be);
  *   failed_after_settle  calls that failed though they began after a
- *                 failover or a migration had settled (rl_safety_failed_after_settled()).
+ *                 failover or a migration had settled (rl_safety_failed_after_settled());
+ *   map_refreshes_extra  Cluster slot maps fetched beyond what the slots'
+ *                 moves explain (rl_safety_map_refreshes()).
  */
 require_once __DIR__ . '/now.php';
 
@@ -290,6 +293,27 @@ function rl_safety_failed_after_settled(array $records, array $windows, int $gra
     return $failed;
 }
 
+/**
+ * Cluster slot maps a client fetched beyond its first and two per move of
+ * the lock's slot (a window's 'slot_moves': a failover, a migration), summed
+ * over the clients: one that follows ASK and MOVED fetches the map about
+ * once a move; one that is sent to and fro between two nodes (an ASK
+ * followed without ASKING answered by MOVED) fetches it again at every
+ * batch of redirections for as long as the migration lasts. 0 in a run
+ * without such a window.
+ */
+function rl_safety_map_refreshes(array $records, array $windows): int
+{
+    $moves = array_sum(array_map(fn($f) => $f['slot_moves'] ?? 0, $windows));
+    $extra = 0;
+    foreach ($records as $r) {
+        if ($moves > 0 && $r['op'] === 'stats') {
+            $extra += max(0, $r['stats']['cluster_map_refreshes'] - 1 - 2 * $moves);
+        }
+    }
+    return $extra;
+}
+
 /** Whether [$from, $to] meets any window (widened by $grace after its end). */
 function rl_safety_in_window(array $windows, int $from, int $to, int $grace): bool
 {
@@ -382,6 +406,7 @@ function rl_safety_check(array $records, array $run): array
     $c['stalled'] = rl_safety_stalled($sections, $windows, $run['from'], $run['to'], $grace);
     [$c['waits_spanning_release'], $c['unwoken']] = rl_safety_unwoken($sections, $timeouts, $windows, $grace);
     $c['failed_after_settle'] = rl_safety_failed_after_settled($records, $windows, $grace);
+    $c['map_refreshes_extra'] = rl_safety_map_refreshes($records, $windows);
     return $c;
 }
 
@@ -417,6 +442,9 @@ function rl_safety_broken(array $c): array
     }
     if (($c['failed_after_settle'] ?? 0) > 0) {
         $why[] = "{$c['failed_after_settle']} calls failed after a failover or migration had settled";
+    }
+    if (($c['map_refreshes_extra'] ?? 0) > 0) {
+        $why[] = "{$c['map_refreshes_extra']} slot maps fetched beyond two a move (redirected to and fro)";
     }
     if ($c['sections'] === 0) {
         $why[] = 'no critical section ran';

@@ -134,6 +134,8 @@ function rl_safety_worker(array $cfg): void
             usleep(20000);
         }
     }
+    // the client's counters at the end (history.php: rl_safety_map_refreshes())
+    $rec(['op' => 'stats', 'at' => rl_safety_now(), 'stats' => RedisLock::stats()]);
 }
 
 /** The holder's own view now: [when asked, ms of validity it believes it has]. */
