@@ -295,16 +295,21 @@ function rl_safety_failed_after_settled(array $records, array $windows, int $gra
 
 /**
  * Cluster slot maps a client fetched beyond its first and two per move of
- * the lock's slot (a window's 'slot_moves': a failover, a migration), summed
+ * the lock's slot (a window's 'slot_moves': a migration), summed
  * over the clients: one that follows ASK and MOVED fetches the map about
  * once a move; one that is sent to and fro between two nodes (an ASK
  * followed without ASKING answered by MOVED) fetches it again at every
  * batch of redirections for as long as the migration lasts. 0 in a run
- * without such a window.
+ * with another window or none: a failover's CLUSTERDOWN, a lost
+ * connection, masters that disagree for a moment make a client fetch it
+ * again, rightly.
  */
 function rl_safety_map_refreshes(array $records, array $windows): int
 {
     $moves = array_sum(array_map(fn($f) => $f['slot_moves'] ?? 0, $windows));
+    if (count(array_filter($windows, fn($f) => isset($f['slot_moves']))) < count($windows)) {
+        return 0;
+    }
     $extra = 0;
     foreach ($records as $r) {
         if ($moves > 0 && $r['op'] === 'stats') {

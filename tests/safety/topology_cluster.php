@@ -73,7 +73,7 @@ class RlSafetyCluster extends RlSafetyTopology
             // master (ms), a call sent to and fro by MOVED pauses and looks
             // again within its timeout; settled: every node agrees
             // (history.php: no call begun after this may fail)
-            return [['settled' => true, 'slot_moves' => 1] + self::window($fault, $start, false, [])];
+            return [['settled' => true] + self::window($fault, $start, false, [])];
         }
         $others = array_values(array_diff($this->c->masters(), [$from]));
         $to = $others[mt_rand(0, count($others) - 1)];
