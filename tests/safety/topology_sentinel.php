@@ -62,6 +62,22 @@ class RlSafetySentinel extends RlSafetyTopology
                 $this->minReplicas ? ['min_replicas' => 1, 'replica_timeout' => 0.25] : []];
     }
 
+    /**
+     * sentinel-stale: worker w lists the sentinels from the w-th on (as
+     * clients configured apart do): the first listed tends to answer first,
+     * so some workers hear the stale one and others not.
+     */
+    public function lockFor(int $w): array
+    {
+        $lock = $this->lock();
+        if ($this->fault === 'sentinel-stale') {
+            $all = $lock[1]['sentinels'];
+            $k = $w % count($all);
+            $lock[1]['sentinels'] = array_merge(array_slice($all, $k), array_slice($all, 0, $k));
+        }
+        return $lock;
+    }
+
     public function dataAddrs(): array
     {
         return array_values(array_map(fn($n) => $n->addr(), array_filter($this->g->nodes, fn($n) => $n->isRunning())));
@@ -167,6 +183,7 @@ class RlSafetySentinel extends RlSafetyTopology
             $this->g->client($master)->cmd('CLIENT', 'PAUSE', '1300', 'WRITE');
             yield mt_rand(1500000, 1800000);
         }
+        yield mt_rand(2000000, 3000000);   // the master's writers and any the replica has, side by side
         $this->monitor($liar, $master);
         $this->g->client($replica)->cmd('CONFIG', 'SET', 'replica-read-only', 'yes');
         foreach ($others as $o) {
