@@ -15,26 +15,13 @@
 #   php -d extension=PATH tests/safety/schedule.php --modes=M --faults=F \
 #       --auto-extend=on|off --seeds=SEED --seconds=SECONDS
 set -euo pipefail
-mutants=0
-[[ ${1:-} == --mutants ]] && { mutants=1; shift; }
-ext=${1:-}
-seed=${2:-7}
-seconds=${3:-2.5}
-[[ -n $ext && -f $ext ]] || { echo "usage: scripts/safety-quick.sh [--mutants] PATH/TO/redislock.so [SEED] [SECONDS]" >&2; exit 2; }
-[[ $seed =~ ^[0-9]+$ ]] || { echo "safety-quick: SEED must be a number, not '$seed'" >&2; exit 2; }
-ext=$(cd "$(dirname "$ext")" && pwd)/$(basename "$ext")
-cd "$(dirname "$0")/.."
-export REDISLOCK_TEST_EXT=$ext
-runs=$(mktemp)
-trap 'rm -f "$runs"' EXIT
-status=0
-turns=(--auto-extend=alternate --fencing=alternate)
-((mutants)) && turns=(--auto-extend=both --fencing=both --stop-on-broken)
-php -d "extension=$ext" tests/safety/schedule.php --seeds="$seed" --seconds="$seconds" "${turns[@]}" \
-    --modes=redislock,redislock+fencing,redlock,redlock+fencing 2>"$runs" || status=$?
-# what the runs said beside their counts (a worker's or the harness' error)
-grep -v '^{' "$runs" >&2 || true
-if ((mutants && status == 0)) && [[ -x scripts/safety-topologies.sh ]]; then
-    scripts/safety-topologies.sh "$ext" "$seed" || status=$?
+. "$(dirname "$0")/safety-schedule.inc.sh"
+modes=--modes=redislock,redislock+fencing,redlock,redlock+fencing
+if [[ ${1:-} != --mutants ]]; then
+    safety_schedule safety-quick 2.5 --auto-extend=alternate --fencing=alternate "$modes" -- "$@"
 fi
+shift
+status=0
+(safety_schedule safety-quick 2.5 --auto-extend=both --fencing=both --stop-on-broken "$modes" -- "$@") || status=$?
+((status != 0)) || "$(dirname "$0")/safety-topologies.sh" "$@" || status=$?
 exit $status
