@@ -4,6 +4,7 @@
 #include "rl_config.h"
 #include "zend_exceptions.h"
 #include <strings.h>
+#include "src/transport/rl_endpoint_parse.h"
 #include "src/transport/rl_host.h"
 #include "src/transport/rl_redact.h"
 #include "src/transport/rl_tls.h"

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
-#include "../transport/rl_endpoint.h"
+#include "../transport/rl_endpoint_parse.h"
 #include "../lock/rl_lockops.h"
 #include "../lock/rl_scripts.h"
 #include "../lock/rl_survey.h"
