@@ -99,10 +99,11 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     names = ecalloc(o->n, sizeof *names);
     memset(votes, 0, o->n * sizeof *votes);
     for (i = 0; i < o->n; i++) { /* each node's own: one run per node, its holders' names apart */
-        rl_op op = {.kind = RL_OP_INSPECT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .on_key = on_token,
+        rl_lock_op op = {.kind = RL_OP_INSPECT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .on_key = on_token,
                     .on_key_ctx = &names[i]};
         array_init(&names[i]);
-        rl_nodes_run(&o->nodes[i], 1, &op, &votes[i], 1, 0, &o->timeouts, &o->timeouts);
+        rl_op eop = rl_lock_eop(&op);
+        rl_nodes_run(&o->nodes[i], 1, &eop, &votes[i], 1, 0, &o->timeouts, &o->timeouts);
     }
 
     array_init(return_value);
@@ -196,11 +197,12 @@ static int scan_master(rl_object *o, size_t i, const char *key, size_t key_len, 
     rl_conn *asked = NULL;
     long calls = 0;
     do {
-        rl_op op = {.kind = RL_OP_SCAN, .key = key, .key_len = key_len, .cursor = cursor, .match = match,
+        rl_lock_op op = {.kind = RL_OP_SCAN, .key = key, .key_len = key_len, .cursor = cursor, .match = match,
                     .after = after, .prefix = s->prefix, .name_at = s->prefix_len, .on_key = on_key, .on_key_ctx = s};
         const char *sp;
         memset(vote, 0, sizeof *vote);
-        rl_nodes_run(&o->nodes[i], 1, &op, vote, 1, 0, &o->timeouts, &o->timeouts);
+        rl_op eop = rl_lock_eop(&op);
+        rl_nodes_run(&o->nodes[i], 1, &eop, vote, 1, 0, &o->timeouts, &o->timeouts);
         if (vote->err.code != RL_OK) {
             return vote->err.code;
         }
@@ -316,12 +318,13 @@ void rl_method_watch(INTERNAL_FUNCTION_PARAMETERS)
         zend_argument_value_error(2, "must be a number of seconds above 0 and at most 3600");
         RETURN_THROWS();
     }
-    rl_op op = {.kind = RL_OP_WATCH, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+    rl_lock_op op = {.kind = RL_OP_WATCH, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
                 .wait_ms = (long long)(timeout * 1000.0 + 0.5)};
     t = o->timeouts;
     t.reply_us += (int64_t)op.wait_ms * 1000; /* the block, then the usual reply time */
     votes = ecalloc(o->n, sizeof *votes);
-    woken = rl_nodes_run(o->nodes, o->n, &op, votes, o->n, 0, &t, &o->timeouts);
+    rl_op eop = rl_lock_eop(&op);
+    woken = rl_nodes_run(o->nodes, o->n, &eop, votes, o->n, 0, &t, &o->timeouts);
     for (i = 0; i < o->n; i++) {
         answered += votes[i].err.code == RL_OK;
     }

@@ -134,7 +134,7 @@ typedef struct many_call {
 /* Acts on an attempt: a won one is recorded key by key (each then is a
  * lock of its own: unlock(), extend() and auto-release take it), handed to
  * the watchdog, counted and logged. 1 won, 0 not, -1 thrown. */
-static int report(many_call *c, const rl_op *op, const rl_attempt *a)
+static int report(many_call *c, const rl_lock_op *op, const rl_attempt *a)
 {
     rl_object *o = c->o;
     size_t i;
@@ -147,7 +147,7 @@ static int report(many_call *c, const rl_op *op, const rl_attempt *a)
             RL_COUNT(acquired);
         }
         for (i = 0; i < c->m->n && o->auto_extend; i++) {
-            rl_op one = *op;
+            rl_lock_op one = *op;
             one.kind = RL_OP_LOCK;
             one.key = c->m->ptrs[i];
             one.key_len = c->m->lens[i];
@@ -181,13 +181,13 @@ static int report(many_call *c, const rl_op *op, const rl_attempt *a)
 /* A lost attempt is taken back where it went out, unless the token is
  * the caller's: it may hold some of them from before (those it took on too
  * few nodes then live to their TTL). */
-static int owner_ours(void *ctx, const rl_op *op)
+static int owner_ours(void *ctx, const rl_lock_op *op)
 {
     (void)ctx;
     return op->repeat;
 }
 
-static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
+static int wait_attempted(void *ctx, const rl_lock_op *op, const rl_attempt *a)
 {
     return report(ctx, op, a);
 }
@@ -199,7 +199,7 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
 {
     /* an owner's token may hold some already (refreshed): the script's
      * form, safe to repeat, not MSETEX NX */
-    rl_op op = {.kind = RL_OP_LOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
+    rl_lock_op op = {.kind = RL_OP_LOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
                 .key_lens = m->lens, .nkeys = m->n, .token = token, .token_len = token_len, .ttl_ms = ttl,
                 .repeat = owner};
     many_call call = {o, m, false};
@@ -415,7 +415,7 @@ static size_t quorum_count(const rl_tally *t)
  * released, 0 not, -1 thrown. The records go as unlock()'s would. */
 static int release_together(rl_object *o, const many *m, zend_string *token)
 {
-    rl_op op = {.kind = RL_OP_UNLOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
+    rl_lock_op op = {.kind = RL_OP_UNLOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
                 .key_lens = m->lens, .nkeys = m->n, .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token)};
     rl_lock_nodes ns;
     rl_verdict v;

@@ -86,7 +86,7 @@ int rl_undos_append(rl_conn *c, int64_t now_us)
     }
     for (i = 0; i < s->undos; i++) {
         size_t key_len = s->undo_key_len[i];
-        rl_op op = {.kind = RL_OP_UNLOCK, .key = s->undo[i], .key_len = key_len,
+        rl_lock_op op = {.kind = RL_OP_UNLOCK, .key = s->undo[i], .key_len = key_len,
                     .token = s->undo[i] + key_len, .token_len = s->undo_len[i] - key_len};
         if (rl_lock_op_append(c, &op, RL_FORM_EVAL, now_us) == 0) {
             n++;

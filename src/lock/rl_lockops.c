@@ -29,7 +29,7 @@
 /* EVAL/EVALSHA <script> <numkeys> <keys...>: the script's KEYS in the order
  * its .lua file names them (rl_script_keys_of()), leaving out each key it
  * may go without unless `with` has its role's bit. */
-static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, const rl_lock_keys *k,
+static void script_head(rl_argv *b, rl_script s, int eval, const rl_lock_op *op, const rl_lock_keys *k,
                         unsigned with)
 {
     const rl_script_keys *sk = rl_script_keys_of(s);
@@ -64,7 +64,7 @@ static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, cons
 }
 
 /* XREAD COUNT <count> BLOCK <op->wait_ms> STREAMS: the streams follow. */
-static void xread_head(rl_argv *b, const rl_op *op, const char *count)
+static void xread_head(rl_argv *b, const rl_lock_op *op, const char *count)
 {
     rl_argv_add(b, "XREAD", 5);
     rl_argv_add(b, "COUNT", 5);
@@ -75,7 +75,7 @@ static void xread_head(rl_argv *b, const rl_op *op, const char *count)
 }
 
 /* XREAD COUNT 64 BLOCK <ms> STREAMS <base>\0w <last entry seen> */
-static int append_wake_wait(rl_conn *c, const rl_op *op, const rl_lock_keys *k, int64_t now_us)
+static int append_wake_wait(rl_conn *c, const rl_lock_op *op, const rl_lock_keys *k, int64_t now_us)
 {
     rl_argv b = {.argc = 0};
     const char *from;
@@ -97,7 +97,7 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const rl_lock_keys *k, 
  * its wake stream, whose last entry id it gets back with the holder, 'g' a
  * stampede guard's waiter (a look that finds it off the queue is done),
  * 'n' the token's own lock counts as held (op->refuse_own). */
-static void append_acquire_flags(rl_argv *b, const rl_op *op)
+static void append_acquire_flags(rl_argv *b, const rl_lock_op *op)
 {
     static const char *const flags[32] = {"", "s", "h", "sh", "w", "sw", "hw", "shw", "g", "sg", "hg", "shg",
                                           "wg", "swg", "hwg", "shwg", "n", "sn", "hn", "shn", "wn", "swn",
@@ -113,7 +113,7 @@ static void append_acquire_flags(rl_argv *b, const rl_op *op)
 
 /* A shared lock's or a permit's acquire script; a LOCK is one try (never
  * queued), the op's token standing in for the waiter id it needs. */
-static void append_acquire_other(rl_argv *b, const rl_op *op, int eval, const rl_lock_keys *k)
+static void append_acquire_other(rl_argv *b, const rl_lock_op *op, int eval, const rl_lock_keys *k)
 {
     int wait = op->kind == RL_OP_LOCK_WAIT;
     if (op->mode == RL_MODE_SHARED) {
@@ -135,7 +135,7 @@ static void append_acquire_other(rl_argv *b, const rl_op *op, int eval, const rl
     }
 }
 
-int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
+int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us)
 {
     int eval = (form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL), rc;
     rl_argv b = {.argc = 0};
@@ -270,10 +270,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     case RL_OP_DEADLOCK:
     case RL_OP_DEADLOCK_DROP:
     case RL_OP_DEADLOCK_PART: /* written above */
-    case RL_OP_SENTINEL_MASTER:
-    case RL_OP_ROLE:
-    case RL_OP_CLUSTER_SLOTS:
-        return RL_E_PROTOCOL; /* the topology family's (rl_op_family_of() never sends them here) */
+        return RL_E_PROTOCOL;
     }
     rc = rl_argv_append(c, &b, now_us);
     if (derived) {
@@ -282,13 +279,13 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     return rc;
 }
 
-int rl_op_wants_ack(const rl_op *op)
+int rl_op_wants_ack(const rl_lock_op *op)
 {
     return op->min_replicas > 0
         && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_EXTEND);
 }
 
-int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us)
+int rl_ack_append(rl_conn *c, const rl_lock_op *op, int64_t now_us)
 {
     rl_argv b = {.argc = 0};
     rl_argv_add(&b, "WAIT", 4);
@@ -297,7 +294,7 @@ int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us)
     return rl_argv_append(c, &b, now_us);
 }
 
-int rl_ack_judge(const rl_op *op, const void *r, char *err, size_t errlen)
+int rl_ack_judge(const rl_lock_op *op, const void *r, char *err, size_t errlen)
 {
     const redisReply *reply = r;
     if (reply->type == REDIS_REPLY_INTEGER) {
@@ -343,7 +340,7 @@ static int names_waiter(const char *ids, size_t len, const char *waiter, size_t 
  * next in line ("n") sets *value to RL_WAKE_NEXT; err gets the last entry's id
  * (where the next XREAD starts); a reply about another stream is a no with
  * err "". Malformed: RL_REPLY_ERROR with the reason in err. */
-static int judge_wake(const rl_op *op, const redisReply *reply, long long *value, const redisReply **gift,
+static int judge_wake(const rl_lock_op *op, const redisReply *reply, long long *value, const redisReply **gift,
                       char *err, size_t errlen)
 {
     const redisReply *stream, *entries;
@@ -458,7 +455,7 @@ void rl_queued_parse(const char *msg, char id[RL_WAKE_ID_MAX], const char **hold
 /* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in err)
  * becomes the waiter's cursor on c, where its next XREAD begins; a done
  * wake's result is kept on c for the waiter (rl_wake_result_take). */
-static int judge_wake_on(const rl_op *op, rl_conn *c, const redisReply *reply, long long *value, char *err,
+static int judge_wake_on(const rl_lock_op *op, rl_conn *c, const redisReply *reply, long long *value, char *err,
                          size_t errlen)
 {
     const redisReply *gift;
@@ -475,7 +472,7 @@ static int judge_wake_on(const rl_op *op, rl_conn *c, const redisReply *reply, l
     return verdict;
 }
 
-int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *value, char *err, size_t errlen)
+int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, long long *value, char *err, size_t errlen)
 {
     const redisReply *reply = r;
 
@@ -552,3 +549,98 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
     snprintf(err, errlen, "unexpected reply of type %d", reply->type);
     return RL_REPLY_ERROR;
 }
+
+/* The lock op an engine op carries, with what topology changed on the
+ * engine op when it sent it again: a copy only then. */
+static const rl_lock_op *lock_args(const rl_op *e, rl_lock_op *copy)
+{
+    const rl_lock_op *op = e->args;
+    if ((e->repeat && !op->repeat) || (e->narrow && !op->one_key) || (e->block_ms > 0 && e->block_ms != op->wait_ms)) {
+        *copy = *op;
+        copy->repeat |= e->repeat;
+        copy->one_key |= e->narrow;
+        if (e->block_ms > 0) {
+            copy->wait_ms = e->block_ms;
+        }
+        return copy;
+    }
+    return op;
+}
+
+static int family_append(rl_conn *c, const rl_op *e, rl_send_form form, int64_t now_us)
+{
+    rl_lock_op copy;
+    const rl_lock_op *op = lock_args(e, &copy);
+
+    /* releases owed from a timed-out lock go first; nobody waits for their replies */
+    rl_conn_owe_discards(c, rl_undos_append(c, now_us));
+    if (e->prefix != NULL) { /* right before the command it is for */
+        int n = e->prefix(c, now_us);
+        if (n < 0) {
+            return -1;
+        }
+        rl_conn_owe_discards(c, (size_t)n);
+    }
+    if (rl_lock_op_append(c, op, form, now_us) != 0) {
+        return -1;
+    }
+    if (!rl_op_wants_ack(op)) {
+        return 0;
+    }
+    return rl_ack_append(c, op, now_us) != 0 ? -1 : 1; /* WAIT's reply trails the command's */
+}
+
+static int family_judge(const rl_op *e, rl_conn *c, const void *reply, rl_result *out, char *err, size_t errlen)
+{
+    rl_lock_op copy;
+    return rl_lock_op_judge(lock_args(e, &copy), c, reply, &out->value, err, errlen);
+}
+
+static int family_judge_trail(const rl_op *e, const void *reply, char *err, size_t errlen)
+{
+    rl_lock_op copy;
+    return rl_ack_judge(lock_args(e, &copy), reply, err, errlen);
+}
+
+static int64_t family_on_timeout(const rl_op *e, rl_conn *c, int sent, int64_t usual_us)
+{
+    rl_lock_op copy;
+    const rl_lock_op *op = lock_args(e, &copy);
+
+    if (sent && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT) && !op->refuse_own) {
+        /* the node may still run our SET when it wakes up: take it back
+         * then (not a caller's token whose own lock counts as held: the
+         * lock of that name may be another process's) */
+        rl_undo_defer(c, op->key, op->key_len, op->token, op->token_len);
+    }
+    /* a caller's token (op->repeat) may hold some of them from before: not taken back */
+    for (size_t i = 0; sent && op->kind == RL_OP_LOCK_MANY && !op->repeat && i < op->nkeys; i++) {
+        rl_undo_defer(c, op->keys[i], op->key_lens[i], op->token, op->token_len);
+    }
+    /* a blocking read's reply time holds its block (a waiter's, watch()'s,
+     * up to an hour): benched the least then */
+    return op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_WATCH ? 1000000 : usual_us;
+}
+
+/* An earlier wait's reply read on a wake wait's connection: a wake naming
+ * the waiter counts now (and moves its cursor on, as any XREAD reply does). */
+static int family_on_stale_reply(const rl_op *e, rl_conn *c, const void *reply, rl_result *out)
+{
+    rl_lock_op copy;
+    char got[RL_ERRLEN];
+
+    if (e->kind != RL_OP_WAKE_WAIT || ((const redisReply *)reply)->type != REDIS_REPLY_ARRAY) {
+        return 0;
+    }
+    /* a yes's value: RL_WAKE_DONE when a guard's wait is over */
+    return rl_lock_op_judge(lock_args(e, &copy), c, reply, &out->value, got, sizeof got) == RL_REPLY_YES;
+}
+
+const rl_family rl_lock_family = {
+    .name = "lock",
+    .append = family_append,
+    .judge = family_judge,
+    .judge_trail = family_judge_trail,
+    .on_timeout = family_on_timeout,
+    .on_stale_reply = family_on_stale_reply,
+};

@@ -43,22 +43,22 @@ void rl_queued_parse(const char *msg, char id[RL_WAKE_ID_MAX], const char **hold
 /* The lock family's writer: appends op (a lock kind) to c's output buffer
  * in the given form; a WAKE_WAIT reads from the waiter's cursor on c
  * (rl_lock_state.h). 0 or RL_E_NOMEM. */
-int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
+int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us);
 
 /* The lock family's judge (rl_op_judge()). With c, a WAKE_WAIT's last
  * entry id becomes the waiter's cursor on c instead of coming back in err. */
-int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *reply, long long *value, char *err,
+int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *reply, long long *value, char *err,
                      size_t errlen);
 
 /* Does op ask for replica acknowledgement (a WAIT in the same write)? */
-int rl_op_wants_ack(const rl_op *op);
+int rl_op_wants_ack(const rl_lock_op *op);
 
 /* Appends "WAIT min_replicas replica_timeout_ms". 0 or RL_E_NOMEM. */
-int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us);
+int rl_ack_append(rl_conn *c, const rl_lock_op *op, int64_t now_us);
 
 /* Judges WAIT's reply: RL_REPLY_YES when at least op->min_replicas
  * acknowledged; RL_REPLY_NO with err saying how many of how many did;
  * RL_REPLY_ERROR (err: the server's message) otherwise. */
-int rl_ack_judge(const rl_op *op, const void *reply, char *err, size_t errlen);
+int rl_ack_judge(const rl_lock_op *op, const void *reply, char *err, size_t errlen);
 
 #endif

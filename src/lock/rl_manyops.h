@@ -13,11 +13,11 @@
 /* Appends op (LOCK_MANY or UNLOCK_MANY) in form: a try's first form on a
  * server that has MSETEX (c->has_msetex) is MSETEX NX PX; else the
  * script, by EVALSHA, or EVAL in the EVAL forms. 0 or RL_E_NOMEM. */
-int rl_many_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
+int rl_many_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us);
 
 /* Judges a script's reply (an integer, or a queued waiter's array; errors
  * are the lock family's). */
-int rl_many_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
+int rl_many_op_judge(const rl_lock_op *op, const void *reply, long long *value, char *err, size_t errlen);
 
 /* Reads a queued no's message ("INDEX ID HOLDER"): the key the waiter
  * waits for (index < nkeys) and the rest (pointing into msg), as

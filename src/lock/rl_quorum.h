@@ -6,7 +6,7 @@
 #define RL_QUORUM_H
 #include <stddef.h>
 #include <stdint.h>
-#include "rl_fanout.h"
+#include "../engine/rl_engine.h"
 
 /* intdiv(n, 2) + 1: a majority of n nodes. */
 size_t rl_quorum_of(size_t n);

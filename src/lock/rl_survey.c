@@ -15,7 +15,7 @@ static int is_bulk(const redisReply *r)
  * with the first five in err as "KIND HOLDERS PTTL WAITERS FENCE" (kind one
  * of the script's words, checked); each holder's token told to op->on_key
  * (for the names it may carry; the caller shows no more of it). */
-int rl_judge_inspect(const rl_op *op, const void *r, char *err, size_t errlen)
+int rl_judge_inspect(const rl_lock_op *op, const void *r, char *err, size_t errlen)
 {
     const redisReply *reply = r;
     static const char *const kinds[] = {"free", "lock", "shared", "semaphore", "other"};
@@ -79,7 +79,7 @@ static int is_cut(const redisReply *n)
 /* A name the script sent (its key without the prefix): told to on_key when
  * its whole key is a lock's (rl_key_listed(): not a derived key's; an
  * escaped name's key tells its name). */
-static void tell_listed(const rl_op *op, const char *name, size_t len)
+static void tell_listed(const rl_lock_op *op, const char *name, size_t len)
 {
     char stack[RL_SCAN_NAME_SHOWN + 256];
     size_t full = op->name_at + len, at, n;
@@ -100,7 +100,7 @@ static void tell_listed(const rl_op *op, const char *name, size_t len)
 /* The scan script's reply: [cursor, after, [name | [head, length, tail, SHA1], ...]]:
  * a yes with the next cursor (and where its page goes on) in err; each
  * lock's name told to op->on_key (tell_listed()), a long one cut. */
-int rl_judge_scan(const rl_op *op, const void *r, char *err, size_t errlen)
+int rl_judge_scan(const rl_lock_op *op, const void *r, char *err, size_t errlen)
 {
     const redisReply *reply = r;
     const redisReply *cur, *after, *names;

@@ -88,7 +88,7 @@ UNIT_TEST(test_tokens)
 
 /* The bytes rl_op_append writes for op, as RESP. */
 #define ENCODES_TO(op, form, lit) encodes_to(op, form, lit, sizeof(lit) - 1)
-static void encodes_to(const rl_op *op, rl_send_form form, const char *want, size_t want_len)
+static void encodes_to(const rl_lock_op *op, rl_send_form form, const char *want, size_t want_len)
 {
     rl_endpoint ep = {0};
     rl_conn *c;
@@ -104,7 +104,7 @@ static void encodes_to(const rl_op *op, rl_send_form form, const char *want, siz
 /* What judging the RESP reply `resp` (len bytes) to op gives; err gets its message. */
 #define judged(op, lit, value) judged_n(op, lit, sizeof(lit) - 1, value, NULL)
 #define judged_err(op, lit, value, err) judged_n(op, lit, sizeof(lit) - 1, value, err)
-static int judged_n(const rl_op *op, const char *resp, size_t len, long long *value, char out[128])
+static int judged_n(const rl_lock_op *op, const char *resp, size_t len, long long *value, char out[128])
 {
     redisReader *r = redisReaderCreate();
     void *reply = NULL;
@@ -157,16 +157,16 @@ static void unit_scan_cut(void *ctx, const char *name, size_t len)
 
 UNIT_TEST(test_lockops)
 {
-    rl_op lock = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_op unlock = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
-    rl_op wait = {.kind = RL_OP_LOCK_WAIT, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000, .waiter = "w1", .waiter_len = 2, .wait_ms = 900, .enqueue = 1};
-    rl_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 1500};
-    rl_op tagged = {.kind = RL_OP_UNLOCK, .key = "lock:{t}r", .key_len = 9, .token = "tok", .token_len = 3};
-    rl_op extend = {.kind = RL_OP_EXTEND, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_op fenced = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_op permit = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_op one_key = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
-    rl_op holds = {.kind = RL_OP_HOLDS, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
+    rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op unlock = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
+    rl_lock_op wait = {.kind = RL_OP_LOCK_WAIT, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000, .waiter = "w1", .waiter_len = 2, .wait_ms = 900, .enqueue = 1};
+    rl_lock_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 1500};
+    rl_lock_op tagged = {.kind = RL_OP_UNLOCK, .key = "lock:{t}r", .key_len = 9, .token = "tok", .token_len = 3};
+    rl_lock_op extend = {.kind = RL_OP_EXTEND, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op fenced = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op permit = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op one_key = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
+    rl_lock_op holds = {.kind = RL_OP_HOLDS, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
     long long v = 0;
     int s;
 
@@ -245,7 +245,7 @@ UNIT_TEST(test_lockops)
     {
         /* inspect: the lock key and its queue, fence and shared holders' keys,
          * the longest token it sends back (a named one's); its reply checked and written out for the caller */
-        rl_op inspect = {.kind = RL_OP_INSPECT, .key = "lock:r", .key_len = 6};
+        rl_lock_op inspect = {.kind = RL_OP_INSPECT, .key = "lock:r", .key_len = 6};
         char text[128];
         long long iv;
         ENCODES_TO(&inspect, RL_FORM_FIRST,
@@ -279,7 +279,7 @@ UNIT_TEST(test_lockops)
             int n;
             char keys[4][16];
         } got = {0};
-        rl_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "17", .match = "lock:*", .prefix = "lock:", .name_at = 5,
+        rl_lock_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "17", .match = "lock:*", .prefix = "lock:", .name_at = 5,
                       .on_key = unit_scan_key, .on_key_ctx = &got};
         char text[128];
         long long sv;
@@ -309,7 +309,7 @@ UNIT_TEST(test_lockops)
             size_t len;
             char end[96];
         } cut = {0};
-        rl_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "0", .match = "*",
+        rl_lock_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "0", .match = "*",
                       .on_key = unit_scan_cut, .on_key_ctx = &cut};
         char resp[RL_SCAN_NAME_SHOWN + 256], head[RL_SCAN_NAME_SHOWN + 1], text[128];
         const char *sha = "00112233445566778899aabbccddeeff00112233";
@@ -330,7 +330,7 @@ UNIT_TEST(test_lockops)
     }
     {
         /* watch: one XREAD of every wake stream from now; a nil is no wake */
-        rl_op watch = {.kind = RL_OP_WATCH, .key = "lock:r", .key_len = 6, .wait_ms = 1000};
+        rl_lock_op watch = {.kind = RL_OP_WATCH, .key = "lock:r", .key_len = 6, .wait_ms = 1000};
         long long wv;
         ENCODES_TO(&watch, RL_FORM_FIRST,
                    "*38\r\n$5\r\nXREAD\r\n$5\r\nCOUNT\r\n$1\r\n1\r\n$5\r\nBLOCK\r\n$4\r\n1000\r\n$7\r\nSTREAMS\r\n" WAKES_MIO

@@ -10,6 +10,7 @@
 #include "../topology/rl_node.h"
 #include "../topology/rl_node_cluster.h"
 #include "../topology/rl_node_sentinel.h"
+#include "../lock/rl_op.h"
 
 static const rl_timeouts quick = {.connect_us = 500000, .reply_us = 500000};
 static rl_topology_cache cache; /* as a thread's module globals keep it */
@@ -118,7 +119,8 @@ UNIT_TEST(nodes_run_routes_asks_follows)
                                                                        .conns = &rl_own_conns};
     rl_node *nodes[3] = {&good, &bad, &good};
     rl_vote votes[3];
-    rl_op op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "t", .token_len = 1, .ttl_ms = 1000};
+    rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "t", .token_len = 1, .ttl_ms = 1000};
+    rl_op op = rl_lock_eop(&lock);
     size_t yes;
 
     unrouted_conn = rl_placeholder_new("test node");
@@ -145,7 +147,8 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
     rl_node *a = rl_sentinel_node_new(&spec, &rl_own_conns, &cache), *b, *c;
     rl_error err;
     rl_vote vote;
-    rl_op op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1};
+    rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1}, leave = {.kind = RL_OP_LEAVE, .key = "k", .key_len = 1};
+    rl_op op = rl_lock_eop(&lock);
 
     other.sentinels = &sentinels[1];
     other.n = 1;
@@ -168,7 +171,7 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
     a->ops->follow(a, &op, &vote, &quick, &quick);
     CHECK(vote.err.code == RL_E_NO_MASTER, "a lost master is looked for again: %d", vote.err.code);
     /* a waiter's own queue entries stay where they were: not moved */
-    op.kind = RL_OP_LEAVE;
+    op = rl_lock_eop(&leave);
     memset(&vote, 0, sizeof vote);
     vote.conn = a->conn;
     vote.err.code = RL_E_IO;

@@ -2,7 +2,7 @@
  * server (rl_node_direct.c), a Sentinel group's master (rl_node_sentinel.c)
  * or the master of a key's slot in a Redis Cluster (rl_node_cluster.c).
  * rl_nodes_run() runs one operation on every node of an object: each is
- * routed to where the key lives, all are asked at once (rl_fanout), and
+ * routed to where the key lives, all are asked at once (rl_engine_run), and
  * each follows what its kind must after the reply (a redirection, a
  * failover). The object and the lock protocol know nodes only by this. */
 #ifndef RL_NODE_H
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include "../base/rl_error.h"
 #include "../base/rl_strmap.h"
-#include "../lock/rl_fanout.h"
+#include "../engine/rl_engine.h"
 
 /* Where a node's connections come from: the caller's pool of persistent
  * connections, or connections of its own (rl_own_conns). */

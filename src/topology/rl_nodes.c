@@ -49,7 +49,7 @@ void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeou
 {
     memset(vote, 0, sizeof *vote);
     vote->conn = c;
-    rl_fanout(op, vote, 1, 1, 0, t);
+    rl_engine_run(op, vote, 1, 1, 0, t);
 }
 
 /* Up to this many nodes, the run's work arrays are on the stack. */
@@ -101,7 +101,7 @@ static size_t run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *vot
         for (i = 0; i < n; i++) {
             votes[i].conn = conns[i];
         }
-        rl_fanout(op, votes, n, need, early, t);
+        rl_engine_run(op, votes, n, need, early, t);
     } else if (k > 0) {
         for (i = 0, k = 0; i < n; i++) {
             if (!failed[i]) {
@@ -109,7 +109,7 @@ static size_t run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *vot
                 sub[k++].conn = conns[i];
             }
         }
-        rl_fanout(op, sub, k, need, early, t);
+        rl_engine_run(op, sub, k, need, early, t);
         for (i = 0, k = 0; i < n; i++) {
             if (!failed[i]) {
                 votes[i] = sub[k++];
