@@ -55,6 +55,7 @@ fi
 ./scripts/build.sh
 
 ./scripts/gen-arginfo.sh --check
+./scripts/check-layers.sh          # src/ includes downward only, no circles of modules
 ./scripts/check-errors.sh          # docs/errors.md against the status map
 php scripts/gen-lua.php --check   # the lock scripts' C strings against src/lock/lua/
 ./scripts/package-xml.sh --check

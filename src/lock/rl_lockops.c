@@ -428,30 +428,6 @@ static int judge_queued(const redisReply *reply, long long *value, char *err, si
     return RL_REPLY_NO;
 }
 
-int rl_queued_format(const void *id_reply, const void *holder_reply, char *err, size_t errlen)
-{
-    const redisReply *id = id_reply, *holder = holder_reply;
-    if (!is_bulk(id) || id->len == 0 || id->len >= RL_WAKE_ID_MAX || memchr(id->str, '\0', id->len) != NULL
-        || memchr(id->str, ' ', id->len) != NULL || !is_bulk(holder) || holder->len > RL_NAMED_TOKEN_MAX
-        || id->len + 1 + holder->len >= errlen) {
-        return -1;
-    }
-    snprintf(err, errlen, "%.*s %.*s", (int)id->len, id->str, (int)holder->len, holder->str);
-    return 0;
-}
-
-void rl_queued_parse(const char *msg, char id[RL_WAKE_ID_MAX], const char **holder, size_t *holder_len)
-{
-    size_t n = strcspn(msg, " ");
-    if (n >= RL_WAKE_ID_MAX) {
-        n = 0;
-    }
-    memcpy(id, msg, n);
-    id[n] = '\0';
-    *holder = msg[n] == ' ' ? msg + n + 1 : msg + n;
-    *holder_len = strlen(*holder);
-}
-
 /* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in err)
  * becomes the waiter's cursor on c, where its next XREAD begins; a done
  * wake's result is kept on c for the waiter (rl_wake_result_take). */
@@ -548,6 +524,17 @@ int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, long long 
     }
     snprintf(err, errlen, "unexpected reply of type %d", reply->type);
     return RL_REPLY_ERROR;
+}
+
+static int undo_write(void *ctx, rl_conn *c, const char *key, size_t key_len, const char *token, size_t token_len)
+{
+    rl_lock_op op = {.kind = RL_OP_UNLOCK, .key = key, .key_len = key_len, .token = token, .token_len = token_len};
+    return rl_lock_op_append(c, &op, RL_FORM_EVAL, *(const int64_t *)ctx);
+}
+
+int rl_undos_append(rl_conn *c, int64_t now_us)
+{
+    return rl_undos_drain(c, undo_write, &now_us);
 }
 
 /* The lock op an engine op carries, with what topology changed on the

@@ -5,6 +5,7 @@
 #include "rl_lock_keys.h"
 #include "rl_lock_state.h"
 #include "rl_scripts.h"
+#include "rl_queued.h"
 #include "../base/rl_status.h"
 #include "../topology/rl_slots.h"
 #include <stdio.h>
