@@ -112,7 +112,7 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     array_init(&nodes);
     for (i = 0; i < o->n; i++) {
         rl_vote *v = &votes[i];
-        if (v->err.code == RL_OK && v->yes && state_of(v->err.msg, &names[i], &state)) {
+        if (v->err.code == RL_OK && v->yes && state_of(v->result.text, &names[i], &state)) {
             answered++;
         } else {
             array_init(&state);
@@ -211,9 +211,9 @@ static int scan_master(rl_object *o, size_t i, const char *key, size_t key_len, 
             snprintf(cursor, sizeof cursor, "0");
             after[0] = '\0';
         } else { /* "CURSOR" or "CURSOR AFTER": the page goes on after that key */
-            sp = strchr(vote->err.msg, ' ');
-            snprintf(cursor, sizeof cursor, "%.*s", sp != NULL ? (int)(sp - vote->err.msg) : (int)strlen(vote->err.msg),
-                     vote->err.msg);
+            sp = strchr(vote->result.text, ' ');
+            snprintf(cursor, sizeof cursor, "%.*s", sp != NULL ? (int)(sp - vote->result.text) : (int)strlen(vote->result.text),
+                     vote->result.text);
             snprintf(after, sizeof after, "%s", sp != NULL ? sp + 1 : "");
         }
         asked = vote->conn;

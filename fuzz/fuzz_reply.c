@@ -63,10 +63,11 @@ static void judge_all(const redisReply *r)
     size_t i;
     for (i = 0; i < sizeof kinds / sizeof *kinds; i++) {
         rl_lock_op op = {kinds[i], "k", 1, "t", 1, 1000};
-        long long value = 0;
+        rl_result out = {0};
         char err[256];
         err[0] = '\0';
-        require_verdict(r, rl_op_judge(&op, r, &value, err, sizeof err), err, sizeof err);
+        require_verdict(r, rl_op_judge(&op, r, &out, err, sizeof err), err, sizeof err);
+        REQUIRE(memchr(out.text, '\0', sizeof out.text) != NULL);
     }
     for (i = 0; i < sizeof topology / sizeof *topology; i++) {
         rl_op op = rl_topology_op(topology[i], &named);

@@ -337,11 +337,11 @@ static int names_waiter(const char *ids, size_t len, const char *waiter, size_t 
  * entry names op->waiter as the one woken ("w"), or among those woken as
  * done ("d": *value RL_WAKE_DONE for a guard's waiter, and *gift the
  * entry's "v", the holder's result, when it has one); one that names it
- * next in line ("n") sets *value to RL_WAKE_NEXT; err gets the last entry's id
- * (where the next XREAD starts); a reply about another stream is a no with
- * err "". Malformed: RL_REPLY_ERROR with the reason in err. */
+ * next in line ("n") sets *value to RL_WAKE_NEXT; text gets the last entry's
+ * id (where the next XREAD starts); a reply about another stream is a no
+ * with text "". Malformed: RL_REPLY_ERROR with the reason in err. */
 static int judge_wake(const rl_lock_op *op, const redisReply *reply, long long *value, const redisReply **gift,
-                      char *err, size_t errlen)
+                      char *text, size_t textlen, char *err, size_t errlen)
 {
     const redisReply *stream, *entries;
     const char *last = NULL;
@@ -364,7 +364,7 @@ static int judge_wake(const rl_lock_op *op, const redisReply *reply, long long *
     ours = stream->element[0]->len == k.len[i] && memcmp(stream->element[0]->str, k.buf[i], k.len[i]) == 0;
     rl_lock_keys_free(&k);
     if (!ours) { /* another lock's stream (a late reply to an earlier wait on this connection) */
-        err[0] = '\0';
+        text[0] = '\0';
         return RL_REPLY_NO;
     }
     entries = stream->element[1];
@@ -409,38 +409,38 @@ static int judge_wake(const rl_lock_op *op, const redisReply *reply, long long *
         snprintf(err, errlen, "malformed XREAD reply");
         return RL_REPLY_ERROR;
     }
-    snprintf(err, errlen, "%.*s", (int)last_len, last);
+    snprintf(text, textlen, "%.*s", (int)last_len, last);
     return yes ? RL_REPLY_YES : RL_REPLY_NO;
 }
 
 /* ACQUIRE_WAIT's reply when it queued the waiter: {PTTL, the last entry
  * id of its wake stream, the holder's token}: a no with the PTTL in
- * *value and "ID HOLDER" in err (rl_queued_parse()): where the waiter's
- * first XREAD starts (rl_wait.c), and whom it waits for. */
-static int judge_queued(const redisReply *reply, long long *value, char *err, size_t errlen)
+ * out->value and "ID HOLDER" in out->text (rl_queued_parse()): where the
+ * waiter's first XREAD starts (rl_wait.c), and whom it waits for. */
+static int judge_queued(const redisReply *reply, rl_result *out, char *err, size_t errlen)
 {
     if (reply->elements != 3 || reply->element[0]->type != REDIS_REPLY_INTEGER
-        || rl_queued_format(reply->element[1], reply->element[2], err, errlen) != 0) {
+        || rl_queued_format(reply->element[1], reply->element[2], out->text, sizeof out->text) != 0) {
         snprintf(err, errlen, "malformed reply to the acquire script");
         return RL_REPLY_ERROR;
     }
-    *value = reply->element[0]->integer;
+    out->value = reply->element[0]->integer;
     return RL_REPLY_NO;
 }
 
-/* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in err)
+/* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in text)
  * becomes the waiter's cursor on c, where its next XREAD begins; a done
  * wake's result is kept on c for the waiter (rl_wake_result_take). */
-static int judge_wake_on(const rl_lock_op *op, rl_conn *c, const redisReply *reply, long long *value, char *err,
+static int judge_wake_on(const rl_lock_op *op, rl_conn *c, const redisReply *reply, rl_result *out, char *err,
                          size_t errlen)
 {
     const redisReply *gift;
-    int verdict = judge_wake(op, reply, value, &gift, err, errlen);
+    int verdict = judge_wake(op, reply, &out->value, &gift, out->text, sizeof out->text, err, errlen);
     if (verdict == RL_REPLY_YES || verdict == RL_REPLY_NO) {
-        if (err[0]) {
-            rl_wake_cursor_set(c, op->waiter, op->waiter_len, err);
+        if (out->text[0]) {
+            rl_wake_cursor_set(c, op->waiter, op->waiter_len, out->text);
         }
-        err[0] = '\0'; /* an id, no message */
+        out->text[0] = '\0'; /* kept on c: nobody else reads it */
     }
     if (verdict == RL_REPLY_YES && gift != NULL) {
         rl_wake_result_set(c, op->waiter, op->waiter_len, gift->str, gift->len);
@@ -448,13 +448,15 @@ static int judge_wake_on(const rl_lock_op *op, rl_conn *c, const redisReply *rep
     return verdict;
 }
 
-int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, long long *value, char *err, size_t errlen)
+int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result *out, char *err, size_t errlen)
 {
     const redisReply *reply = r;
+    long long *value = &out->value;
 
     *value = 0;
+    out->text[0] = '\0';
     if ((op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) && reply->type != REDIS_REPLY_ERROR) {
-        return rl_many_op_judge(op, reply, value, err, errlen);
+        return rl_many_op_judge(op, reply, out, err, errlen);
     }
     if ((op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP || op->kind == RL_OP_DEADLOCK_PART)
         && reply->type != REDIS_REPLY_ERROR) {
@@ -482,30 +484,27 @@ int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, long long 
         }
         break;
     case REDIS_REPLY_NIL: /* SET NX: held by someone; XREAD: not woken in time */
-        if (op->kind == RL_OP_WAKE_WAIT) {
-            err[0] = '\0'; /* no entry read: the cursor stays */
-        }
         if (op->kind == RL_OP_LOCK || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_WATCH) {
             return RL_REPLY_NO;
         }
         break;
     case REDIS_REPLY_ARRAY: /* XREAD: releases happened; a waiter queued */
         if (op->kind == RL_OP_LOCK_WAIT && op->mode == RL_MODE_EXCLUSIVE) {
-            return judge_queued(reply, value, err, errlen);
+            return judge_queued(reply, out, err, errlen);
         }
         if (op->kind == RL_OP_INSPECT) {
-            return rl_judge_inspect(op, reply, err, errlen);
+            return rl_judge_inspect(op, reply, out, err, errlen);
         }
         if (op->kind == RL_OP_SCAN) {
-            return rl_judge_scan(op, reply, err, errlen);
+            return rl_judge_scan(op, reply, out, err, errlen);
         }
         if (op->kind == RL_OP_WATCH) {
             return RL_REPLY_YES; /* entries on some wake stream: a release woke someone */
         }
         if (op->kind == RL_OP_WAKE_WAIT) {
             const redisReply *gift;
-            return c != NULL ? judge_wake_on(op, c, reply, value, err, errlen)
-                             : judge_wake(op, reply, value, &gift, err, errlen);
+            return c != NULL ? judge_wake_on(op, c, reply, out, err, errlen)
+                             : judge_wake(op, reply, value, &gift, out->text, sizeof out->text, err, errlen);
         }
         break;
     case REDIS_REPLY_INTEGER: /* scripts */
@@ -580,7 +579,7 @@ static int family_append(rl_conn *c, const rl_op *e, rl_send_form form, int64_t 
 static int family_judge(const rl_op *e, rl_conn *c, const void *reply, rl_result *out, char *err, size_t errlen)
 {
     rl_lock_op copy;
-    return rl_lock_op_judge(lock_args(e, &copy), c, reply, &out->value, err, errlen);
+    return rl_lock_op_judge(lock_args(e, &copy), c, reply, out, err, errlen);
 }
 
 static int family_judge_trail(const rl_op *e, const void *reply, char *err, size_t errlen)
@@ -614,13 +613,13 @@ static int64_t family_on_timeout(const rl_op *e, rl_conn *c, int sent, int64_t u
 static int family_on_stale_reply(const rl_op *e, rl_conn *c, const void *reply, rl_result *out)
 {
     rl_lock_op copy;
-    char got[RL_ERRLEN];
+    char why[RL_ERRLEN];
 
     if (e->kind != RL_OP_WAKE_WAIT || ((const redisReply *)reply)->type != REDIS_REPLY_ARRAY) {
         return 0;
     }
     /* a yes's value: RL_WAKE_DONE when a guard's wait is over */
-    return rl_lock_op_judge(lock_args(e, &copy), c, reply, &out->value, got, sizeof got) == RL_REPLY_YES;
+    return rl_lock_op_judge(lock_args(e, &copy), c, reply, out, why, sizeof why) == RL_REPLY_YES;
 }
 
 const rl_family rl_lock_family = {

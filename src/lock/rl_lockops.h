@@ -33,9 +33,12 @@ int rl_undos_append(rl_conn *c, int64_t now_us);
  * (rl_lock_state.h). 0 or RL_E_NOMEM. */
 int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us);
 
-/* The lock family's judge (rl_op_judge()). With c, a WAKE_WAIT's last
- * entry id becomes the waiter's cursor on c instead of coming back in err. */
-int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *reply, long long *value, char *err,
+/* The lock family's judge (rl_op_judge()): what the reply says in *out (an
+ * integer's value; a text result: a queued waiter's "ID HOLDER", a lock of
+ * several's "INDEX ID HOLDER", INSPECT's state, SCAN's cursor, a WAKE_WAIT's
+ * last entry id), what went wrong in err. With c, a WAKE_WAIT's last entry
+ * id becomes the waiter's cursor on c instead of coming back in out. */
+int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *reply, rl_result *out, char *err,
                      size_t errlen);
 
 /* Does op ask for replica acknowledgement (a WAIT in the same write)? */

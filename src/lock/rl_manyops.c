@@ -148,8 +148,8 @@ out:
 }
 
 /* {PTTL, index from 1, last entry id, holder}: a no with the PTTL, and
- * "INDEX ID HOLDER" in err (rl_many_blocked(), rl_queued_parse()). */
-static int judge_queued_many(const rl_lock_op *op, const redisReply *reply, long long *value, char *err, size_t errlen)
+ * "INDEX ID HOLDER" in out->text (rl_many_blocked(), rl_queued_parse()). */
+static int judge_queued_many(const rl_lock_op *op, const redisReply *reply, rl_result *out, char *err, size_t errlen)
 {
     int at;
     if (reply->elements != 4 || reply->element[0]->type != REDIS_REPLY_INTEGER
@@ -158,18 +158,19 @@ static int judge_queued_many(const rl_lock_op *op, const redisReply *reply, long
         snprintf(err, errlen, "malformed reply to the acquire script");
         return RL_REPLY_ERROR;
     }
-    at = snprintf(err, errlen, "%lld ", reply->element[1]->integer - 1);
-    if (rl_queued_format(reply->element[2], reply->element[3], err + at, errlen - (size_t)at) != 0) {
+    at = snprintf(out->text, sizeof out->text, "%lld ", reply->element[1]->integer - 1);
+    if (rl_queued_format(reply->element[2], reply->element[3], out->text + at, sizeof out->text - (size_t)at) != 0) {
         snprintf(err, errlen, "malformed reply to the acquire script");
         return RL_REPLY_ERROR;
     }
-    *value = reply->element[0]->integer;
+    out->value = reply->element[0]->integer;
     return RL_REPLY_NO;
 }
 
-int rl_many_op_judge(const rl_lock_op *op, const void *r, long long *value, char *err, size_t errlen)
+int rl_many_op_judge(const rl_lock_op *op, const void *r, rl_result *out, char *err, size_t errlen)
 {
     const redisReply *reply = r;
+    long long *value = &out->value;
     if (reply->type == REDIS_REPLY_INTEGER) {
         *value = reply->integer;
         if (op->kind == RL_OP_UNLOCK_MANY) {
@@ -192,7 +193,7 @@ int rl_many_op_judge(const rl_lock_op *op, const void *r, long long *value, char
         return RL_REPLY_NO;
     }
     if (reply->type == REDIS_REPLY_ARRAY && op->kind == RL_OP_LOCK_MANY && op->enqueue) {
-        return judge_queued_many(op, reply, value, err, errlen);
+        return judge_queued_many(op, reply, out, err, errlen);
     }
     snprintf(err, errlen, "unexpected reply of type %d", reply->type);
     return RL_REPLY_ERROR;

@@ -31,11 +31,8 @@ int rl_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t no
     return rl_lock_family.append(c, &e, form, now_us) < 0 ? RL_E_NOMEM : 0;
 }
 
-int rl_op_judge(const rl_lock_op *op, const void *reply, long long *value, char *err, size_t errlen)
+int rl_op_judge(const rl_lock_op *op, const void *reply, rl_result *out, char *err, size_t errlen)
 {
     rl_op e = rl_lock_eop(op);
-    rl_result out = {0};
-    int verdict = rl_lock_family.judge(&e, NULL, reply, &out, err, errlen);
-    *value = out.value;
-    return verdict;
+    return rl_lock_family.judge(&e, NULL, reply, out, err, errlen);
 }

@@ -24,18 +24,20 @@ typedef enum rl_op_kind {
     RL_OP_FENCE_RAISE,  /* raise key's fence counter to op->fence (Lua) */
     RL_OP_HOLDS,        /* yes when token holds key now, of any kind (Lua) */
     RL_OP_INSPECT,      /* what an operator sees of key (Lua, read-only): a yes
-                           with "KIND HOLDERS PTTL WAITERS FENCE" in err, each
+                           with "KIND HOLDERS PTTL WAITERS FENCE" in its
+                           result's text, each
                            live holder's token (16 at most) told to on_key */
     RL_OP_SCAN,         /* SCAN cursor MATCH match, in a script that bounds its
                            reply (rl_survey.h): a yes with "CURSOR [AFTER]" in
-                           err, each lock's name found told to on_key (key
+                           its result's text, each lock's name found told to on_key (key
                            routes it: a Cluster scans the master of key's slot) */
     RL_OP_WATCH,        /* XREAD key's every wake stream from now for wait_ms:
                            yes when a release wrote a wake (a waiter woken) */
     RL_OP_LOCK_MANY,    /* take keys[0..nkeys) all or none (Lua); with waiter and
                            enqueue, queue it at the first one held: a no's
-                           value is the PTTL, and its message "INDEX ID": the
-                           key it waits for and its wake stream's last entry */
+                           value is the PTTL, and its result's text "INDEX ID
+                           HOLDER": the key it waits for, its wake stream's
+                           last entry and the holder */
     RL_OP_UNLOCK_MANY,  /* release each of keys[] that holds token, waking its
                            next waiter (Lua): a yes when one was (value: how many) */
     RL_OP_DEADLOCK,     /* key: the wait-for edges; waiter (a party) waits for
@@ -152,10 +154,11 @@ size_t rl_fanout(const rl_lock_op *op, rl_vote *votes, size_t n, size_t need, in
 int rl_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us);
 
 /* Reads a reply (redisReply *) to op (the lock family's judge, on no
- * connection); *value gets an integer reply (the PTTL for LOCK_WAIT; the
- * acquisition's fence number for a yes to a LOCK or LOCK_WAIT with
- * fencing). For WAKE_WAIT, err gets the id of the last stream entry read
- * (also with RL_REPLY_NO: entries naming other waiters). */
-int rl_op_judge(const rl_lock_op *op, const void *reply, long long *value, char *err, size_t errlen);
+ * connection); out->value gets an integer reply (the PTTL for LOCK_WAIT;
+ * the acquisition's fence number for a yes to a LOCK or LOCK_WAIT with
+ * fencing), out->text a text result (rl_lock_op_judge()): for WAKE_WAIT
+ * the id of the last stream entry read (also with RL_REPLY_NO: entries
+ * naming other waiters); err what went wrong. */
+int rl_op_judge(const rl_lock_op *op, const void *reply, rl_result *out, char *err, size_t errlen);
 
 #endif

@@ -4,15 +4,15 @@
 #include <string.h>
 #include <hiredis/hiredis.h>
 
-int rl_queued_format(const void *id_reply, const void *holder_reply, char *err, size_t errlen)
+int rl_queued_format(const void *id_reply, const void *holder_reply, char *text, size_t textlen)
 {
     const redisReply *id = id_reply, *holder = holder_reply;
     if (id->type != REDIS_REPLY_STRING || id->len == 0 || id->len >= RL_WAKE_ID_MAX || memchr(id->str, '\0', id->len) != NULL
         || memchr(id->str, ' ', id->len) != NULL || holder->type != REDIS_REPLY_STRING || holder->len > RL_NAMED_TOKEN_MAX
-        || id->len + 1 + holder->len >= errlen) {
+        || id->len + 1 + holder->len >= textlen) {
         return -1;
     }
-    snprintf(err, errlen, "%.*s %.*s", (int)id->len, id->str, (int)holder->len, holder->str);
+    snprintf(text, textlen, "%.*s %.*s", (int)id->len, id->str, (int)holder->len, holder->str);
     return 0;
 }
 

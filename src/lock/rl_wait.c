@@ -168,7 +168,7 @@ static int64_t recheck_at(int64_t now, long long pttl, int promoting, int64_t de
 }
 
 /* A node that queued the waiter told where its wake stream stood (the id
- * of its last entry, in the vote's message): the waiter's XREAD on that
+ * of its last entry, in the vote's result): the waiter's XREAD on that
  * node starts there, not at the stream's start, so that it does not read
  * the wakes of earlier waiters first (a hot lock's stream holds up to
  * about 64). Every wake for this waiter comes after that entry. */
@@ -178,10 +178,10 @@ static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, con
     rl_conn *c;
     for (i = 0; i < ns->n; i++) {
         const rl_vote *v = &a->tally.votes[i];
-        const char *rest = v->err.msg, *holder;
+        const char *rest = v->result.text, *holder;
         char id[RL_WAKE_ID_MAX];
         size_t at, holder_len;
-        if (op->kind == RL_OP_LOCK_MANY && !rl_many_blocked(v->err.msg, op->nkeys, &at, &rest)) {
+        if (op->kind == RL_OP_LOCK_MANY && !rl_many_blocked(v->result.text, op->nkeys, &at, &rest)) {
             continue;
         }
         rl_queued_parse(rest, id, &holder, &holder_len);
@@ -206,7 +206,7 @@ static size_t holder_of(const rl_lock_nodes *ns, const rl_attempt *a, char *hold
         if (v->err.code != RL_OK || v->yes || v->value == RL_PTTL_DONE) {
             continue;
         }
-        rl_queued_parse(v->err.msg, id, &h, &len);
+        rl_queued_parse(v->result.text, id, &h, &len);
         if (id[0] != '\0' && len > 0 && len <= RL_NAMED_TOKEN_MAX) {
             memcpy(holder, h, len);
             holder[len] = '\0';
@@ -230,7 +230,7 @@ static void many_blocked(const rl_lock_nodes *ns, const rl_attempt *a, const rl_
     *wait_at = -1;
     for (i = 0; i < ns->n; i++) {
         const rl_vote *v = &a->tally.votes[i];
-        if (v->err.code == RL_OK && !v->yes && rl_many_blocked(v->err.msg, op->nkeys, &at, &rest)) {
+        if (v->err.code == RL_OK && !v->yes && rl_many_blocked(v->result.text, op->nkeys, &at, &rest)) {
             *queued_at |= (uint64_t)1 << at;
             if (*wait_at < 0) {
                 *wait_at = (long)at;

@@ -75,14 +75,14 @@ UNIT_TEST(test_lock_state_wake_wait)
     rl_lock_op other = wake;
     redisReply *r = UNIT_REPLY("*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n");
     char err[64];
-    long long value;
+    rl_result value;
 
     other.waiter = "w2";
     CHECK(rl_op_append(c, &wake, RL_FORM_FIRST, 1) == 0 && c->out_len > 8
           && memcmp(c->out + c->out_len - 9, "$3\r\n0-0\r\n", 9) == 0, "first read from the start");
-    CHECK(rl_op_judge(&wake, r, &value, err, sizeof err) == RL_REPLY_YES && strcmp(err, "5-0") == 0
-          && rl_wake_cursor(c, "w1", 2) == NULL, "judged alone: the id in err, no cursor");
-    CHECK(rl_lock_op_judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_YES && err[0] == '\0'
+    CHECK(rl_op_judge(&wake, r, &value, err, sizeof err) == RL_REPLY_YES && strcmp(value.text, "5-0") == 0
+          && rl_wake_cursor(c, "w1", 2) == NULL, "judged alone: the id in the result, no cursor");
+    CHECK(rl_lock_op_judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_YES && value.text[0] == '\0'
           && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0, "judged on the connection: the cursor moved");
     c->out_len = 0;
     CHECK(rl_op_append(c, &wake, RL_FORM_FIRST, 1) == 0 && memcmp(c->out + c->out_len - 9, "$3\r\n5-0\r\n", 9) == 0,
@@ -113,11 +113,11 @@ UNIT_TEST(test_lock_state_wake_result)
     redisReply *bare = UNIT_REPLY(HEAD "*1\r\n*2\r\n$3\r\n7-0\r\n*2\r\n$1\r\nd\r\n$2\r\nw1\r\n");
     char err[64], *got = NULL, big[RL_ONCE_VALUE_MAX + 200];
     size_t len = 0;
-    long long value;
+    rl_result value;
     redisReply *over;
     int n;
 
-    CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES && value == RL_WAKE_DONE, "done");
+    CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES && value.value == RL_WAKE_DONE, "done");
     CHECK(rl_wake_result_take(c, "w9", 2, &got, &len) == 0, "not another waiter's");
     CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES, "done again");
     CHECK(rl_wake_result_take(c, "w1", 2, &got, &len) == 1 && len == 4 && memcmp(got, "p\0g1", 4) == 0,
