@@ -3,7 +3,7 @@
 #include "rl_errors.h"
 #include "php_redislock.h"
 #include "src/lock/rl_quorum.h"
-#include "src/topology/rl_slots.h"
+#include "src/lock/rl_scan.h"
 #include "zend_smart_str.h"
 #include "SAPI.h"
 #include "src/base/rl_token.h"
@@ -146,28 +146,23 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     zend_string_release(key);
 }
 
-/* SCAN calls one locks() makes on a master at most: a server that keeps
- * answering a cursor other than 0 (a hostile one, or a keyspace of about
- * ten million keys) ends the listing there. */
-#define SCAN_MAX_CALLS 100000
-
-/* The masters of a cluster one locks() scans at most. */
-#define SCAN_MAX_MASTERS 64
-
 typedef struct scan_ctx {
     HashTable *found;  /* resource name => true */
-    const char *prefix;
-    size_t prefix_len;
     zend_long limit;
 } scan_ctx;
 
-static void on_key(void *ctx, const char *key, size_t len)
+static void on_name(void *ctx, const char *name, size_t len)
 {
     scan_ctx *s = ctx;
-    /* key: a lock's resource name (the prefix left out by the scan) */
     if (zend_hash_num_elements(s->found) < (uint32_t)s->limit) {
-        zend_hash_str_add_empty_element(s->found, key, len);
+        zend_hash_str_add_empty_element(s->found, name, len);
     }
+}
+
+static int enough(void *ctx)
+{
+    scan_ctx *s = ctx;
+    return zend_hash_num_elements(s->found) >= (uint32_t)s->limit;
 }
 
 /* The MATCH pattern: the prefix with SCAN's glob characters escaped, then
@@ -186,40 +181,6 @@ static zend_string *match_of(zend_string *prefix, zend_string *pattern)
     smart_str_append(&m, pattern);
     smart_str_0(&m);
     return m.s;
-}
-
-/* Scans one master of node i (routed by key) to the end or the limit:
- * RL_OK, or the vote's failure (left in *vote). */
-static int scan_master(rl_object *o, size_t i, const char *key, size_t key_len, const char *match, scan_ctx *s,
-                       rl_vote *vote)
-{
-    char cursor[24] = "0", after[48] = "";
-    rl_conn *asked = NULL;
-    long calls = 0;
-    do {
-        rl_lock_op op = {.kind = RL_OP_SCAN, .key = key, .key_len = key_len, .cursor = cursor, .match = match,
-                    .after = after, .prefix = s->prefix, .name_at = s->prefix_len, .on_key = on_key, .on_key_ctx = s};
-        const char *sp;
-        memset(vote, 0, sizeof *vote);
-        rl_op eop = rl_lock_eop(&op);
-        rl_nodes_run(&o->nodes[i], 1, &eop, vote, 1, 0, &o->timeouts, &o->timeouts);
-        if (vote->err.code != RL_OK) {
-            return vote->err.code;
-        }
-        if (asked != NULL && vote->conn != asked) {
-            /* another node answered (a failover): its cursor means nothing here */
-            snprintf(cursor, sizeof cursor, "0");
-            after[0] = '\0';
-        } else { /* "CURSOR" or "CURSOR AFTER": the page goes on after that key */
-            sp = strchr(vote->result.text, ' ');
-            snprintf(cursor, sizeof cursor, "%.*s", sp != NULL ? (int)(sp - vote->result.text) : (int)strlen(vote->result.text),
-                     vote->result.text);
-            snprintf(after, sizeof after, "%s", sp != NULL ? sp + 1 : "");
-        }
-        asked = vote->conn;
-    } while ((strcmp(cursor, "0") != 0 || after[0] != '\0') && ++calls < SCAN_MAX_CALLS
-             && zend_hash_num_elements(s->found) < (uint32_t)s->limit);
-    return RL_OK;
 }
 
 static int compare_names(Bucket *a, Bucket *b)
@@ -256,27 +217,12 @@ void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
     }
     match = pattern != NULL ? match_of(o->prefix, pattern) : match_of(o->prefix, ZSTR_CHAR('*'));
     zend_hash_init(&found, 64, NULL, NULL, 0);
-    s = (scan_ctx){.found = &found, .prefix = ZSTR_VAL(o->prefix), .prefix_len = ZSTR_LEN(o->prefix), .limit = limit};
+    s = (scan_ctx){.found = &found, .limit = limit};
     failed = ecalloc(o->n, sizeof *failed);
     for (i = 0; i < o->n; i++) {
-        rl_node *n = o->nodes[i];
-        unsigned slots[SCAN_MAX_MASTERS];
-        size_t m, nm = 1;
-        int ok = 1;
-        if (n->ops->masters != NULL) {
-            rl_error err = {0};
-            if ((nm = n->ops->masters(n, slots, SCAN_MAX_MASTERS, &o->timeouts, &err)) == 0) {
-                rl_vote_failed(&failed[i], n->conn, &err);
-                continue;
-            }
-        }
-        for (m = 0; m < nm && ok; m++) {
-            char tag[8] = {'{'};
-            size_t tl = n->ops->masters != NULL ? rl_slot_tag(slots[m], tag + 1) : 0;
-            tag[tl + 1] = '}';
-            ok = scan_master(o, i, tag, tl + 2, ZSTR_VAL(match), &s, &failed[i]) == RL_OK;
-        }
-        answered += ok;
+        rl_scan scan = {.match = ZSTR_VAL(match), .prefix = ZSTR_VAL(o->prefix), .prefix_len = ZSTR_LEN(o->prefix),
+                        .on_name = on_name, .enough = enough, .on_name_ctx = &s};
+        answered += rl_scan_node(o->nodes[i], &scan, &o->timeouts, &failed[i]) == RL_OK;
     }
     zend_string_release(match);
     /* a RedisLock's node must answer (a Cluster's every master); a RedLock lists what its nodes that answered hold */
