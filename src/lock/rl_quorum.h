@@ -81,4 +81,9 @@ int rl_extend_wants_shared(const rl_vote *votes, size_t n);
 int rl_failure_status(const rl_vote *votes, size_t n);
 int rl_failure_is_connection(const rl_vote *votes, size_t n);
 
+/* A count that a quorum of nodes reached (each yes vote's value a count:
+ * how many of a lock of several one release let go there): the largest
+ * that at least quorum of the votes reached; 0 when none did. */
+size_t rl_quorum_count(const rl_vote *votes, size_t n, size_t quorum);
+
 #endif
