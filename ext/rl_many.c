@@ -20,7 +20,6 @@
 #include "src/lock/rl_quorum.h"
 #include "src/lock/rl_wait.h"
 #include "src/lock/rl_deadlock.h"
-#include "src/topology/rl_slots.h"
 #include "zend_exceptions.h"
 #include <string.h>
 
@@ -87,17 +86,7 @@ static bool parse(rl_object *o, HashTable *ht, uint32_t argnum, many *m)
 /* A Cluster node among the object's, and resources in different slots. */
 static bool spans_slots(const rl_object *o, const many *m)
 {
-    bool cluster = false;
-    size_t i;
-    for (i = 0; i < o->n; i++) {
-        cluster = cluster || o->nodes[i]->ops->masters != NULL;
-    }
-    for (i = 1; cluster && i < m->n; i++) {
-        if (rl_key_slot(m->ptrs[i], m->lens[i]) != rl_key_slot(m->ptrs[0], m->lens[0])) {
-            return true;
-        }
-    }
-    return false;
+    return rl_nodes_split_keys(o->nodes, o->n, m->ptrs, m->lens, m->n) != 0;
 }
 
 /* A resource this object holds now (Redis says so: a record whose lock

@@ -205,3 +205,31 @@ UNIT_TEST(cluster_node_names_every_seed)
     c->ops->free(c);
     rl_topology_cache_free(&cache);
 }
+
+static size_t two_masters(rl_node *n, unsigned *slots, size_t max, const rl_timeouts *lookup, rl_error *err)
+{
+    (void)n;
+    (void)lookup;
+    (void)err;
+    if (max >= 2) {
+        slots[0] = 0;
+        slots[1] = 9000;
+    }
+    return 2;
+}
+
+/* Keys in several slots cannot go in one command to a node of several
+ * masters; to a node of one master they always can. */
+UNIT_TEST(nodes_split_keys)
+{
+    rl_node_ops one = {.kind = "server"}, several = {.kind = "cluster", .masters = two_masters};
+    rl_node server = {.ops = &one}, cluster = {.ops = &several};
+    rl_node *servers[2] = {&server, &server}, *mixed[2] = {&server, &cluster};
+    const char *apart[2] = {"a", "b"}, *together[2] = {"{t}a", "{t}b"};
+    size_t lens[2] = {1, 1}, tagged[2] = {4, 4};
+
+    CHECK(!rl_nodes_split_keys(servers, 2, apart, lens, 2), "servers: one command holds them all");
+    CHECK(rl_nodes_split_keys(mixed, 2, apart, lens, 2), "a cluster among the nodes, keys in two slots: split");
+    CHECK(!rl_nodes_split_keys(mixed, 2, together, tagged, 2), "a cluster, keys of one hash tag: together");
+    CHECK(!rl_nodes_split_keys(mixed, 2, apart, lens, 1), "one key: together");
+}

@@ -83,6 +83,12 @@ size_t rl_nodes_wait(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *
 /* Runs op on one connection alone, into *vote (cleared first). */
 void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeouts *t);
 
+/* Non-zero when keys[0..nkeys) cannot all go in one command to every node:
+ * some node has several masters (a Cluster: masters is set) and the keys
+ * are in more than one slot. */
+int rl_nodes_split_keys(rl_node *const *nodes, size_t n, const char *const *keys, const size_t *key_lens,
+                        size_t nkeys);
+
 /* Non-zero when a connection of a[0..na) and one of b[0..nb) go to the same node. */
 int rl_conns_meet(rl_conn *const *a, size_t na, rl_conn *const *b, size_t nb);
 

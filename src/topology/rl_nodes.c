@@ -1,6 +1,7 @@
 #include "rl_node.h"
 #include "rl_node_cluster.h"
 #include "rl_node_sentinel.h"
+#include "rl_slots.h"
 #include "../base/rl_status.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,4 +156,20 @@ void rl_topology_cache_free(rl_topology_cache *cache)
 {
     rl_strmap_clear(&cache->masters);
     rl_strmap_clear(&cache->maps);
+}
+
+int rl_nodes_split_keys(rl_node *const *nodes, size_t n, const char *const *keys, const size_t *key_lens,
+                        size_t nkeys)
+{
+    int several = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        several = several || nodes[i]->ops->masters != NULL;
+    }
+    for (i = 1; several && i < nkeys; i++) {
+        if (rl_key_slot(keys[i], key_lens[i]) != rl_key_slot(keys[0], key_lens[0])) {
+            return 1;
+        }
+    }
+    return 0;
 }
