@@ -4,9 +4,9 @@
 #include "php_redislock.h"
 #include "src/lock/rl_quorum.h"
 #include "src/lock/rl_scan.h"
-#include "zend_smart_str.h"
 #include "SAPI.h"
 #include "src/base/rl_token.h"
+#include <stdlib.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
@@ -165,24 +165,6 @@ static int enough(void *ctx)
     return zend_hash_num_elements(s->found) >= (uint32_t)s->limit;
 }
 
-/* The MATCH pattern: the prefix with SCAN's glob characters escaped, then
- * the caller's pattern as it is. */
-static zend_string *match_of(zend_string *prefix, zend_string *pattern)
-{
-    smart_str m = {0};
-    size_t i;
-    for (i = 0; i < ZSTR_LEN(prefix); i++) {
-        char c = ZSTR_VAL(prefix)[i];
-        if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
-            smart_str_appendc(&m, '\\');
-        }
-        smart_str_appendc(&m, c);
-    }
-    smart_str_append(&m, pattern);
-    smart_str_0(&m);
-    return m.s;
-}
-
 static int compare_names(Bucket *a, Bucket *b)
 {
     return zend_binary_strcmp(ZSTR_VAL(a->key), ZSTR_LEN(a->key), ZSTR_VAL(b->key), ZSTR_LEN(b->key));
@@ -190,7 +172,8 @@ static int compare_names(Bucket *a, Bucket *b)
 
 void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
 {
-    zend_string *pattern = NULL, *match;
+    zend_string *pattern = NULL;
+    char *match;
     zend_long limit = 1000;
     rl_object *o;
     HashTable found;
@@ -215,16 +198,21 @@ void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
         zend_argument_value_error(2, "must be between 1 and 1000000");
         RETURN_THROWS();
     }
-    match = pattern != NULL ? match_of(o->prefix, pattern) : match_of(o->prefix, ZSTR_CHAR('*'));
+    match = rl_scan_match(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix), pattern != NULL ? ZSTR_VAL(pattern) : "*",
+                          pattern != NULL ? ZSTR_LEN(pattern) : 1);
+    if (match == NULL) {
+        rl_throw_status(RL_E_NOMEM, "out of memory");
+        RETURN_THROWS();
+    }
     zend_hash_init(&found, 64, NULL, NULL, 0);
     s = (scan_ctx){.found = &found, .limit = limit};
     failed = ecalloc(o->n, sizeof *failed);
     for (i = 0; i < o->n; i++) {
-        rl_scan scan = {.match = ZSTR_VAL(match), .prefix = ZSTR_VAL(o->prefix), .prefix_len = ZSTR_LEN(o->prefix),
+        rl_scan scan = {.match = match, .prefix = ZSTR_VAL(o->prefix), .prefix_len = ZSTR_LEN(o->prefix),
                         .on_name = on_name, .enough = enough, .on_name_ctx = &s};
         answered += rl_scan_node(o->nodes[i], &scan, &o->timeouts, &failed[i]) == RL_OK;
     }
-    zend_string_release(match);
+    free(match);
     /* a RedisLock's node must answer (a Cluster's every master); a RedLock lists what its nodes that answered hold */
     if (answered == 0 || (!o->redlock && answered < o->n)) {
         zend_hash_destroy(&found);

@@ -2,6 +2,7 @@
 #include "../base/rl_status.h"
 #include "../topology/rl_slots.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Scans the master key (a hash tag; "{}" on a node of one master) routes
@@ -57,6 +58,25 @@ int rl_scan_run(const rl_scan *s, rl_vote *failed)
         rc = scan_master(s, tag, tl + 2, failed);
     }
     return rc;
+}
+
+char *rl_scan_match(const char *prefix, size_t prefix_len, const char *pattern, size_t pattern_len)
+{
+    char *m = malloc(2 * prefix_len + pattern_len + 1), *at = m;
+    size_t i;
+    if (m == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < prefix_len; i++) {
+        char c = prefix[i];
+        if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
+            *at++ = '\\';
+        }
+        *at++ = c;
+    }
+    memcpy(at, pattern, pattern_len);
+    at[pattern_len] = '\0';
+    return m;
 }
 
 typedef struct node_ctx {

@@ -40,6 +40,11 @@ typedef struct rl_scan {
     void *on_name_ctx;
 } rl_scan;
 
+/* The MATCH pattern of a listing: prefix with SCAN's glob characters
+ * (* ? [ ] \) escaped, then pattern as it is; NUL-terminated, malloc'd
+ * (NULL when out of memory). */
+char *rl_scan_match(const char *prefix, size_t prefix_len, const char *pattern, size_t pattern_len);
+
 /* Scans every master of the node: RL_OK, or the status of the vote that
  * failed (left in *failed; when the masters could not be had, only its
  * error is set). */

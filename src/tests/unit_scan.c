@@ -3,6 +3,7 @@
  * failover), a Cluster's every master by a hash tag of one of its slots,
  * failures, and the stop when enough names were found. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
 #include "unit.h"
@@ -146,4 +147,14 @@ UNIT_TEST(test_scan_stops_when_enough)
     CHECK(scan(&s, &failed) == RL_OK && s.calls == 1 && s.nnames == 2, "enough after the first page: %d calls",
           s.calls);
     rl_conn_free(a);
+}
+
+UNIT_TEST(test_scan_match)
+{
+    char *m = rl_scan_match("a*b?[c]\\:", 9, "x*", 2);
+    CHECK(m != NULL && strcmp(m, "a\\*b\\?\\[c\\]\\\\:x*") == 0, "the prefix's glob characters escaped: %s", m);
+    free(m);
+    m = rl_scan_match("", 0, "*", 1);
+    CHECK(m != NULL && strcmp(m, "*") == 0, "no prefix: the pattern");
+    free(m);
 }
