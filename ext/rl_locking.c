@@ -1,4 +1,5 @@
 #include "rl_locking.h"
+#include "rl_traced_wait.h"
 #include "src/base/rl_pid.h"
 #include "rl_errors.h"
 #include "php_redislock.h"

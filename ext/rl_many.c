@@ -4,6 +4,7 @@
  * resources span slots (no script can hold them), they are taken one by
  * one in a fixed order, and what was taken is released on a failure. */
 #include "rl_many.h"
+#include "rl_traced_wait.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
 #include "rl_errors.h"

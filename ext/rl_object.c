@@ -1,4 +1,5 @@
 #include "rl_object.h"
+#include "rl_address.h"
 #include "rl_fatal.h"
 #include "src/lock/rl_quorum.h"
 #include "src/lock/rl_watchdog.h"

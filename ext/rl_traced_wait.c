@@ -2,6 +2,7 @@
  * edges key, the detection's state for rl_wait_run(), and the exception
  * when a cycle of waits closes at this waiter. */
 #include "rl_locking.h"
+#include "rl_traced_wait.h"
 #include "rl_errors.h"
 #include "src/lock/rl_deadlock.h"
 #include "src/base/rl_status.h"
