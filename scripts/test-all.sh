@@ -55,6 +55,7 @@ fi
 ./scripts/build.sh
 
 ./scripts/gen-arginfo.sh --check
+./scripts/check-layers.sh          # src/ includes downward only, no circles of modules
 ./scripts/check-errors.sh          # docs/errors.md against the status map
 ./scripts/check-test-names.sh      # tests named NNN-words.phpt, no number twice in tests/
 ./scripts/check-style.sh           # .clang-format on src/ and ext/ (a report until REDISLOCK_STYLE_STRICT=1), PSR-12 on bridge/

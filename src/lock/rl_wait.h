@@ -41,10 +41,10 @@ typedef struct rl_wait_hooks {
     /* Before each attempt: is op's token this process's lock already
      * (rl_attempt_run()'s ours_before)? Asked each time: the caller's
      * held records are the caller's. */
-    int (*ours_before)(void *ctx, const rl_op *op);
+    int (*ours_before)(void *ctx, const rl_lock_op *op);
     /* After each attempt: the caller records a won lock, counts and logs.
      * 1: won, the wait ends; -1: the caller stops it (its error); 0: wait on. */
-    int (*attempted)(void *ctx, const rl_op *op, const rl_attempt *a);
+    int (*attempted)(void *ctx, const rl_lock_op *op, const rl_attempt *a);
     void *ctx;
     /* A guard's waiter woken as done with the holder's result (the release's
      * op->value): value is malloc'd, the hook's to free. NULL: not wanted. */
@@ -78,7 +78,7 @@ void rl_wait_counts_get(rl_wait_counts *out);
  * one, told to hooks->result first), RL_WAIT_DEADLOCK, 0 (the deadline passed), or -1:
  * the hooks stopped it (*status 0), or *status says what failed
  * (RL_E_NOMEM, RL_E_RANDOM). */
-int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us, int promoting,
+int rl_wait_run(const rl_lock_nodes *ns, const rl_lock_op *like, int64_t deadline_us, int promoting,
                 const rl_wait_hooks *hooks, int *status);
 
 #endif

@@ -19,7 +19,7 @@
 #define RL_WATCHDOG_H
 #include <stddef.h>
 #include <stdint.h>
-#include "rl_fanout.h"
+#include "rl_op.h"
 
 /* What to keep extended. Copied by rl_watch_add(): nothing is kept. */
 typedef struct rl_watch_spec {
