@@ -278,8 +278,8 @@ awk -F'\t' '{ k = $1 FS $2; if (!(k in last)) order[++n] = k; last[k] = $0 } END
     echo
     echo "Made by \`scripts/mutants.sh\` from bench/results/mutants.tsv: each mutant (scripts/mutants/)"
     echo "applied alone to a copy of the tree, built, then checked. \"killed by safety\": the safety check"
-    echo "(\`scripts/safety-quick.sh --mutants\` unless said: every independent-node row with and without"
-    echo "fencing and auto_extend, then the Sentinel and Cluster rows, up to the first broken one)"
+    echo "(\`scripts/safety-quick.sh --mutants\` unless said: the Sentinel and Cluster rows, then every"
+    echo "independent-node row with and without fencing and auto_extend, up to the first broken one)"
     echo "broke a row (fault, mode, auto_extend: why) in a way"
     echo "the unmutated tree (00-none, run first) did not; numbers are left out of the reasons (N);"
     echo "\"killed by phpt\": the numbers of the tests (of those its file names) that failed. In brackets:"
