@@ -49,8 +49,9 @@
  *                 give: past the TTL less the drift allowance from the
  *                 latest grant or extend the holder could have counted from;
  *   starved       waits on one queue that more releases than
- *                 RL_SAFETY_STARVED went by (the queue is first in, first
- *                 woken: a waiter is at most a few places from its head);
+ *                 RL_SAFETY_STARVED went by without waking them: ended by
+ *                 their own timer (the queue is first in, first woken: a
+ *                 waiter is at most a few places from its head);
  *   releases_awaited, wakes  releases of a lock while another client's wait
  *                 that blocked spanned them, and the wakes those waits read
  *                 (rl_safety_broken(): a release wakes one).
@@ -289,10 +290,8 @@ function rl_safety_overstated(array $sections): int
     return $over;
 }
 
-/** More releases than this by others during one wait on one queue is starvation, */
+/** More releases than this by others during one wait on one queue, none of them waking it, is starvation. */
 const RL_SAFETY_STARVED = 9;
-/** plus this many for each wake it read (woken, it was too slow for its turn: at the tail again). */
-const RL_SAFETY_QUEUED = 3;
 
 /** The releases of each resource that may wake a waiter (a lock's, not a reader's): [res => [[w, u0, u1]...]]. */
 function rl_safety_releases(array $sections): array
@@ -318,21 +317,25 @@ function rl_safety_waits(array $sections, array $timeouts, array $windows, int $
 /**
  * Lock waits on one queue (one server: not RedLock, whose nodes' queues may
  * differ) that more than RL_SAFETY_STARVED releases of their resource by
- * others went by, beyond RL_SAFETY_QUEUED for each wake it read. A release
- * wakes the head of the queue, and a waiter who misses its turn (too slow
- * to take the lock its wake reserved, on a busy machine) queues again at
- * the tail: with three waiters, a waiter is woken within three releases of
- * queueing (a scheduler's pause before it queued costs a few more).
+ * others went by, and that no release woke: the wait ended by its own timer
+ * (a recheck at the holder's TTL, or the call's deadline). A release wakes
+ * the head of the queue, and with three waiters a waiter is at the head
+ * within three releases of queueing. Only events count, not time: a
+ * waiter the machine left unscheduled before it queued, or after its wake
+ * (it queues again), may see any number of releases go by, but it reads a
+ * wake (woken) or never blocked at all (no recheck either).
  */
 function rl_safety_starved(array $waits, array $releases): int
 {
     $starved = 0;
     foreach ($waits as $s) {
         // a lock's wait (lockMany() needs all of its resources free at once, a reader none held)
-        if (($s['queues'] ?? 'many') !== 'one' || $s['op'] !== 'x') {
+        $kind = $s['op'] === 'timeout' ? ($s['kind'] ?? null) : $s['op'];
+        if (($s['queues'] ?? 'many') !== 'one' || $kind !== 'x') {
             continue;
         }
-        $starved += rl_safety_spanned($s, $releases) > RL_SAFETY_STARVED + RL_SAFETY_QUEUED * $s['woken'];
+        $byTimer = $s['woken'] === 0 && ($s['rechecked'] > 0 || $s['op'] === 'timeout');
+        $starved += $byTimer && rl_safety_spanned($s, $releases) > RL_SAFETY_STARVED;
     }
     return $starved;
 }
