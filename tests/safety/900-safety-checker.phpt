@@ -108,6 +108,10 @@ show('the same, a timeout', check([...$turns(10), ['op' => 'timeout', 'kind' => 
 show('the same, a lockMany() timeout', check([...$turns(10), ['op' => 'timeout', 'kind' => 'many', 'at' => 500 * MS] + $queued(0)]));
 show('a waiter that never blocked (paused before it queued)', check([...$turns(20), $queued(0, 'one', 0)]));
 show('a waiter woken once, fifteen releases by', check([...$turns(15), $queued(1, 'one', 0)]));
+$c = check([...$turns(15), $queued(1, 'one', 0)]);
+echo str_pad('the same, first-in-first-woken judged (--judge-fifo)', 58), ': ', implode('; ', rl_safety_broken($c, true)), "\n";
+$c = check([...$turns(12), $queued(1, 'one', 0)]);
+echo str_pad('twelve releases, woken once, judged so', 58), ': ', implode('; ', rl_safety_broken($c, true)) ?: 'holds', "\n";
 // twenty releases, each with one blocked waiter (woken or not) spanning it
 $each = fn(int $woken) => array_merge(...array_map(fn($i) => [sec(0, "h$i", 100 * $i, 50, 100 * $i + 1, 100 * $i + 2, 100 * $i + 30),
     sec(1, "v$i", 100 * $i + 35, 50, 100 * $i + 36, 100 * $i + 37, 100 * $i + 40,
@@ -163,12 +167,14 @@ a call failed in a fault that took the quorum, one outside: failed_calls 2, fail
 a fault that cut client 1 only; client 1 and client 2 failed in it: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
 a lock key left without a TTL, no section at all          : never_released 1 => BROKEN: 1 lock keys left without a TTL; no critical section ran
 a waiter its timer ended, never woken, nine releases by   : waits_spanning_release 1, unwoken 1, releases_awaited 9
-a waiter its timer ended, never woken, ten releases by    : waits_spanning_release 1, unwoken 1, starved 1, releases_awaited 10 => BROKEN: 1 waits on one queue that many releases went by
+a waiter its timer ended, never woken, ten releases by    : waits_spanning_release 1, unwoken 1, starved 1, overtaken 1, releases_awaited 10 => BROKEN: 1 waits on one queue that many releases went by
 the same on RedLock (a queue on each node)                : nothing
-the same, a timeout                                       : waits_spanning_release 1, unwoken 1, starved 1, releases_awaited 10 => BROKEN: 1 waits on one queue that many releases went by
+the same, a timeout                                       : waits_spanning_release 1, unwoken 1, starved 1, overtaken 1, releases_awaited 10 => BROKEN: 1 waits on one queue that many releases went by
 the same, a lockMany() timeout                            : waits_spanning_release 1, unwoken 1, releases_awaited 10
-a waiter that never blocked (paused before it queued)     : waits_spanning_release 1
-a waiter woken once, fifteen releases by                  : waits_spanning_release 1, releases_awaited 15, wakes 1
+a waiter that never blocked (paused before it queued)     : waits_spanning_release 1, overtaken 1
+a waiter woken once, fifteen releases by                  : waits_spanning_release 1, overtaken 1, releases_awaited 15, wakes 1
+the same, first-in-first-woken judged (--judge-fifo)      : 1 waits on one queue passed over by many releases
+twelve releases, woken once, judged so                    : holds
 twenty releases with a waiter blocked, each woke it       : waits_spanning_release 20, releases_awaited 20, wakes 20
 twenty releases with a waiter blocked, nine wakes         : waits_spanning_release 20, unwoken 11, releases_awaited 20, wakes 9 => BROKEN: 11 of 20 waits that spanned a release never woken; 20 releases with a waiter blocked woke 9 times
 -- the holder's view against what the protocol can give
