@@ -135,6 +135,10 @@ echo "-- a predicted break must show\n";
 $late = check([sec(0, 'a', 0, 50, 10, 90, 95), sec(1, 'b', 60, 100, 65, 70, 75)]);
 echo 'writes predicted, a late write: missing [', implode(', ', rl_safety_shown($late, ['writes'])), "]\n";
 echo 'exclusion predicted, none seen: missing [', implode(', ', rl_safety_shown($late, ['exclusion', 'writes'])), "]\n";
+$alone = check([sec(0, 'a', 0, 50, 10, 90, 95)]);
+echo 'writes predicted, a late write no section met: missing [', implode(', ', rl_safety_shown($alone, ['writes'])), "]\n";
+echo 'the same fenced, no write refused: missing [', implode(', ', rl_safety_shown(['mode' => 'redislock+fencing'] + $late, ['writes'])), "]\n";
+echo 'the same fenced, one refused: missing [', implode(', ', rl_safety_shown(['mode' => 'redislock+fencing', 'refused' => 1] + $late, ['writes'])), "]\n";
 ?>
 --EXPECT--
 one after another                                         : nothing
@@ -187,3 +191,6 @@ without the watchdog, the same view                       : overstated 1 => BROK
 -- a predicted break must show
 writes predicted, a late write: missing []
 exclusion predicted, none seen: missing [exclusion]
+writes predicted, a late write no section met: missing [writes]
+the same fenced, no write refused: missing [writes]
+the same fenced, one refused: missing []

@@ -614,7 +614,11 @@ function rl_safety_broken(array $c, bool $fifo = false): array
 /**
  * Whether a run showed what its windows predict: 'exclusion' shown by
  * holders that believed at once (or fencing broken by a forgotten counter),
- * 'writes' by a holder that wrote past its validity.
+ * 'writes' by a holder that wrote past its validity while another held
+ * the lock: without fencing its write lands in the other's section (an
+ * overlap), with fencing the store refuses it. A late write nobody else's
+ * section met (the others had not run yet, on a busy machine) shows
+ * neither: the run is not counted as showing it.
  */
 function rl_safety_shown(array $c, array $predicted): array
 {
@@ -622,7 +626,8 @@ function rl_safety_shown(array $c, array $predicted): array
     if (in_array('exclusion', $predicted, true) && $c['exclusion_excused'] + $c['fence_excused'] === 0) {
         $missing[] = 'exclusion';
     }
-    if (in_array('writes', $predicted, true) && $c['late_writes'] === 0) {
+    $met = str_contains($c['mode'] ?? '', 'fencing') ? $c['refused'] : $c['overlaps'];
+    if (in_array('writes', $predicted, true) && ($c['late_writes'] === 0 || $met === 0)) {
         $missing[] = 'writes';
     }
     return $missing;
