@@ -7,9 +7,9 @@ final class Raw
 {
     private $s;
 
-    public function __construct(string $name = 'zts-check')
+    public function __construct(string $name = 'zts-check', ?int $port = null)
     {
-        $port = (int)getenv('REDISLOCK_ZTS_PORT');
+        $port ??= (int)getenv('REDISLOCK_ZTS_PORT');
         $this->s = stream_socket_client("tcp://127.0.0.1:$port", $errno, $errstr, 5.0);
         if ($this->s === false) {
             throw new RuntimeException("raw client: $errstr");
@@ -108,6 +108,20 @@ function thread(): int { return (int)$_SERVER['HOST_THREAD']; }
 function threads(): int { return (int)$_SERVER['HOST_THREADS']; }
 function request(): int { return (int)$_SERVER['HOST_REQUEST']; }
 function server(): string { return '127.0.0.1:' . getenv('REDISLOCK_ZTS_PORT'); }
+/** RedLock's nodes: three throwaway servers, server() the last of them. */
+function redlock_nodes(): array
+{
+    return explode(',', getenv('REDISLOCK_ZTS_NODES'));
+}
+/** How many of redlock_nodes() still have the lock key of $resource. */
+function redlock_keys_left(string $resource): int
+{
+    $n = 0;
+    foreach (redlock_nodes() as $node) {
+        $n += (new Raw('zts-check', (int)explode(':', $node)[1]))->cmd('EXISTS', "lock:$resource");
+    }
+    return $n;
+}
 
 function check(bool $ok, string $what): void
 {

@@ -61,15 +61,16 @@ php_config=$prefix/bin/php-config
 echo "zts: PHP $("$php_config" --version) ZTS with embed and CLI in $prefix"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/redislock-zts.XXXXXX")
-redis_pid=''
+redis_pids=()
 cleanup() {
     set +e
-    if [[ -n $redis_pid ]]; then
-        kill -TERM "$redis_pid" 2>/dev/null
-        for _ in $(seq 50); do kill -0 "$redis_pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$redis_pid" 2>/dev/null
-        wait "$redis_pid" 2>/dev/null
-    fi
+    local pid
+    for pid in "${redis_pids[@]}"; do
+        kill -TERM "$pid" 2>/dev/null
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$pid" 2>/dev/null
+        wait "$pid" 2>/dev/null
+    done
     rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -110,30 +111,40 @@ if ((tsan)); then
     build_host "$tmp/host-tsan" "-fsanitize=thread"
 fi
 
-# --- a throwaway redis-server on a free loopback port -----------------------
+# --- throwaway redis-servers on free loopback ports -------------------------
 # a port of this run's own range (tests/free_port.inc); redis-server's bind is the real test (retried)
 export REDISLOCK_TEST_PORT_BASE=${REDISLOCK_TEST_PORT_BASE:-$((10000 + $$ % 20 * 1000))}
 free_port() {
     php -n "$here/../free_port.inc"
 }
-port=''
-for _ in 1 2 3 4 5; do
-    port=$(free_port) || die "no free port"
-    mkdir -p "$tmp/redis"
-    redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
-        --dir "$tmp/redis" --logfile "$tmp/redis/redis.log" --maxclients 1000 </dev/null >/dev/null 2>&1 &
-    redis_pid=$!
-    for _ in $(seq 100); do
-        [[ $(redis-cli -p "$port" ping 2>/dev/null) == PONG ]] && break
-        kill -0 "$redis_pid" 2>/dev/null || break
-        sleep 0.05
+# start_redis NAME: one more server in $tmp/NAME; its port in $port, its pid in redis_pids
+start_redis() {
+    local dir=$tmp/$1 pid
+    port=''
+    for _ in 1 2 3 4 5; do
+        port=$(free_port) || die "no free port"
+        mkdir -p "$dir"
+        redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no --daemonize no \
+            --dir "$dir" --logfile "$dir/redis.log" --maxclients 1000 </dev/null >/dev/null 2>&1 &
+        pid=$!
+        for _ in $(seq 100); do
+            [[ $(redis-cli -p "$port" ping 2>/dev/null) == PONG ]] && break
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.05
+        done
+        if [[ $(redis-cli -p "$port" ping 2>/dev/null) == PONG ]]; then
+            redis_pids+=("$pid")
+            return 0
+        fi
+        kill -KILL "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
     done
-    [[ $(redis-cli -p "$port" ping 2>/dev/null) == PONG ]] && break
-    kill -KILL "$redis_pid" 2>/dev/null || true
-    wait "$redis_pid" 2>/dev/null || true
-    redis_pid=''
-done
-[[ -n $redis_pid ]] || die "redis-server did not start"
+    die "redis-server did not start"
+}
+# RedLock's nodes (scenario e) first, then the server every scenario uses
+start_redis redis-n1; nodes=127.0.0.1:$port
+start_redis redis-n2; nodes+=,127.0.0.1:$port
+start_redis redis; export REDISLOCK_ZTS_NODES=$nodes,127.0.0.1:$port
 export REDISLOCK_ZTS_PORT=$port
 rcli() { redis-cli -p "$port" "$@"; }
 
@@ -160,7 +171,8 @@ run_host() {
     local how=(-d "extension=$ext")
     [[ $load == dlopen ]] && how=(-m "$ext")
     [[ -n ${host_tasks:-} ]] && how+=(-s "$host_tasks")
-    rcli flushall >/dev/null
+    local p
+    for p in ${REDISLOCK_ZTS_NODES//,/ }; do redis-cli -p "${p##*:}" flushall >/dev/null; done
     rcli acl deluser w0 w1 w2 w3 w4 w5 w6 w7 >/dev/null
     env "$@" TSAN_OPTIONS="${TSAN_OPTIONS:-} exitcode=66 log_path=$tmp/$name.tsan" \
         timeout 600 "$host" -t "$threads" -n "$requests" "${how[@]}" "$here/$script" \
@@ -223,7 +235,7 @@ scenario_e() {   # scenario_e LABEL HOST EXT THREADS
     grep -q '^\[t0\.r0\] task 0 exit=255' "$out" || why+=" task 0 did not die (exit 255);"
     grep -q '^\[t0\.r0\] .*Allowed memory size' "$out" || why+=" no memory-limit fatal error seen;"
     grep -q '^\[t0\.r0\] .*Call to undefined function' "$out" || why+=" no undefined-function error seen;"
-    verdict "e$1" "a request that goes on after fatal errors (3 tasks in one request, as parallel runs them): the dead tasks' locks, one kept by the watchdog, released at each fatal error; the other $(($4 - 1)) threads' locks still held ($oks checks)"
+    verdict "e$1" "a request that goes on after fatal errors (3 tasks in one request, as parallel runs them): the dead tasks' locks (two kept by the watchdog, one a RedLock on 3 servers) released at each fatal error; the other $(($4 - 1)) threads' locks still held ($oks checks)"
 }
 
 ext=$tmp/ext/modules/redislock.so
