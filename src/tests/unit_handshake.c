@@ -81,21 +81,23 @@ UNIT_TEST(test_handshake_login_wanted)
 /* The name a connection gives itself: LIB-NAME, then LIB-VER once a
  * version is set (only up to a space or a line break: it is one argument);
  * then the MSETEX probe, whose reply is read among the discards. */
-#define PROBE "*5\r\n$7\r\nCOMMAND\r\n$4\r\nLIST\r\n$8\r\nFILTERBY\r\n$7\r\nPATTERN\r\n$6\r\nmsetex\r\n"
+#define PROBE "*5\r\n$7\r\nCOMMAND\r\n$4\r\nLIST\r\n$8\r\nFILTERBY\r\n$7\r\nPATTERN\r\n$6\r\nmsetex\r\n" \
+              "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nmaxmemory*\r\n"
 UNIT_TEST(test_handshake_identify)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
     rl_handshake_set_version("");
-    CHECK(rl_identify_append(c, 1) == 2
+    CHECK(rl_identify_append(c, 1) == 3
           && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n" PROBE)
-          && c->probe_in == 1,
-          "no version: the name alone, then the probe");
+          && c->probe_in == 1 && c->evict_probe_in == 2,
+          "no version: the name alone, then the probes");
     rl_conn_free(c);
     c = unit_conn(NULL, NULL, 0);
     rl_handshake_set_version("1.2.3 extra\r\nFLUSHALL");
-    CHECK(rl_identify_append(c, 1) == 3
+    CHECK(rl_identify_append(c, 1) == 4
           && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n"
-                            "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$5\r\n1.2.3\r\n" PROBE),
+                            "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$5\r\n1.2.3\r\n" PROBE)
+          && c->probe_in == 2 && c->evict_probe_in == 3,
           "the name and the version, cut at the space");
     rl_handshake_set_version("");
     rl_conn_free(c);

@@ -38,7 +38,8 @@ rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role)
     rl_reply_guard_init(&c->guard, &c->limits);
     c->fd = -1;
     c->role = role;
-    c->has_msetex = c->probe_in = -1;
+    c->has_msetex = c->probe_in = c->evict_probe_in = -1;
+    c->evict = RL_EVICT_UNKNOWN;
     return c;
 }
 
@@ -80,6 +81,9 @@ void rl_conn_close(rl_conn *c)
     c->out_len = 0;
     c->owed = c->discard = 0;
     c->has_msetex = c->probe_in = -1; /* the next socket may reach another server (a failover) */
+    c->evict_probe_in = -1;
+    c->evict = RL_EVICT_UNKNOWN;
+    c->evict_policy[0] = '\0';
     c->owed_since_us = 0;
     if (c->reader) {
         redisReaderFree(c->reader);
@@ -103,10 +107,17 @@ void rl_conn_free(rl_conn *c)
 
 /* A reply nobody waits for was read: the MSETEX probe's is looked at
  * (COMMAND LIST FILTERBY PATTERN msetex: the name, or nothing; an error
- * from a server without COMMAND LIST or an ACL: not known to have it). */
+ * from a server without COMMAND LIST or an ACL: not known to have it), and
+ * the eviction probe's (CONFIG GET maxmemory*: rl_evict_judge()). */
 static void discarded(rl_conn *c, const redisReply *r)
 {
     c->discard--;
+    if (c->evict_probe_in > 0) {
+        c->evict_probe_in--;
+    } else if (c->evict_probe_in == 0) {
+        c->evict = rl_evict_judge(r, c->evict_policy, sizeof c->evict_policy);
+        c->evict_probe_in = -1;
+    }
     if (c->probe_in > 0) {
         c->probe_in--;
         return;

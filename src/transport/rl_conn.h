@@ -9,6 +9,7 @@
 #include "rl_endpoint.h"
 #include "../base/rl_error.h"
 #include "rl_reply_guard.h"
+#include "rl_evict.h"
 
 typedef struct rl_conn_stats {
     uint64_t connects;    /* connections made */
@@ -51,6 +52,10 @@ typedef struct rl_conn {
     int has_msetex;          /* the server has MSETEX: -1 not known yet, 0 no, 1 yes
                                 (asked in a fresh connection's first write) */
     int probe_in;            /* discards read before the MSETEX probe's reply; -1: none owed */
+    int evict;               /* the server can evict lock keys (rl_evict.h): RL_EVICT_UNKNOWN
+                                until the reply to CONFIG GET maxmemory* is read, or when refused */
+    char evict_policy[RL_EVICT_POLICY_LEN];/* RL_EVICT_RISKY: its maxmemory-policy */
+    int evict_probe_in;      /* discards read before that probe's reply; -1: none owed */
     int64_t owed_since_us;   /* when the oldest owed reply was asked for */
     int64_t last_reply_us;   /* when the server last answered on this socket */
     int64_t down_until_us;   /* after a timeout: fail fast until then */

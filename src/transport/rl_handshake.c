@@ -78,8 +78,19 @@ int rl_identify_append(rl_conn *c, int64_t now_us)
     if (rl_argv_append(c, &b, now_us) != 0) {
         return -1;
     }
-    c->probe_in = c->discard + n; /* the caller owes these n + 1 replies as discards */
-    return n + 1;
+    /* can the server evict lock keys? (CONFIG GET maxmemory*: maxmemory
+     * and maxmemory-policy among a few more pairs, a flat array; refused
+     * by an ACL without +config or a renamed CONFIG: not known) */
+    b.argc = 0;
+    rl_argv_add(&b, "CONFIG", 6);
+    rl_argv_add(&b, "GET", 3);
+    rl_argv_add(&b, "maxmemory*", 10);
+    if (rl_argv_append(c, &b, now_us) != 0) {
+        return -1;
+    }
+    c->probe_in = c->discard + n; /* the caller owes these n + 2 replies as discards */
+    c->evict_probe_in = c->discard + n + 1;
+    return n + 2;
 }
 
 int rl_handshake_judge(const rl_conn *c, int nth, const void *reply, char *err, size_t errlen)
