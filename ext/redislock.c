@@ -15,6 +15,7 @@
 #include "rl_pool.h"
 #include "src/transport/rl_tls.h"
 #include "src/transport/rl_handshake.h"
+#include "src/transport/rl_evict.h"
 #include "src/topology/rl_node.h"
 #include "rl_observe.h"
 #include "rl_redislock.h"
@@ -112,6 +113,7 @@ static PHP_MSHUTDOWN_FUNCTION(redislock)
     free_tables(ZEND_MODULE_GLOBALS_BULK(redislock)); /* this thread's; the others' at their GSHUTDOWN */
     rl_tls_shutdown(); /* after the pool; a context still used by a thread's connection lives until its last session is freed */
     rl_metrics_close(); /* after the watchdog, which counts into it */
+    rl_evict_forget();
     UNREGISTER_INI_ENTRIES();
     return SUCCESS;
 }

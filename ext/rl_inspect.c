@@ -105,6 +105,7 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
         rl_op eop = rl_lock_eop(&op);
         rl_nodes_run(&o->nodes[i], 1, &eop, &votes[i], 1, 0, &o->timeouts, &o->timeouts);
     }
+    rl_object_evict_note(o, votes, o->n);
 
     array_init(return_value);
     add_assoc_str(return_value, "resource", zend_string_copy(resource));
@@ -259,6 +260,7 @@ void rl_method_watch(INTERNAL_FUNCTION_PARAMETERS)
     votes = ecalloc(o->n, sizeof *votes);
     rl_op eop = rl_lock_eop(&op);
     woken = rl_nodes_run(o->nodes, o->n, &eop, votes, o->n, 0, &t, &o->timeouts);
+    rl_object_evict_note(o, votes, o->n);
     for (i = 0; i < o->n; i++) {
         answered += votes[i].err.code == RL_OK;
     }

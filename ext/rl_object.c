@@ -13,6 +13,7 @@
 #include "rl_sentinel_form.h"
 #include "rl_cluster_form.h"
 #include "src/base/rl_status.h"
+#include "src/transport/rl_evict.h"
 #include "rl_errors.h"
 #include "zend_exceptions.h"
 
@@ -95,6 +96,10 @@ void rl_object_free(zend_object *obj)
     if (o->prefix) {
         zend_string_release(o->prefix);
     }
+    if (o->evict_pending) {
+        zend_hash_destroy(o->evict_pending);
+        FREE_HASHTABLE(o->evict_pending);
+    }
     zval_ptr_dtor(&o->logger);
     zend_object_std_dtor(obj);
 }
@@ -151,6 +156,72 @@ void rl_object_log(rl_object *o, const char *level, const char *event, zend_stri
         context = &empty;
     }
     rl_log(&o->logger, level, event, key, ZSTR_LEN(o->prefix), context);
+    zval_ptr_dtor(context);
+}
+
+void rl_object_evict_note(rl_object *o, const rl_vote *votes, size_t n)
+{
+    size_t i;
+
+    for (i = 0; i < n; i++) {
+        const rl_conn *c = votes[i].conn;
+        int added = 0, tell;
+        if (c == NULL || c->evict != RL_EVICT_RISKY) {
+            continue;
+        }
+        tell = rl_evict_seen(c->name, &added);
+        if (added) {
+            rl_metrics_count(RL_M_EVICTION_RISK_NODES, 1);
+        }
+        if (!tell || Z_TYPE(o->logger) == IS_UNDEF) {
+            continue;
+        }
+        if (o->evict_pending == NULL) {
+            ALLOC_HASHTABLE(o->evict_pending);
+            zend_hash_init(o->evict_pending, 4, NULL, ZVAL_PTR_DTOR, 0);
+        }
+        zval policy;
+        ZVAL_STRING(&policy, c->evict_policy);
+        zend_hash_str_update(o->evict_pending, c->name, strlen(c->name), &policy);
+    }
+}
+
+void rl_object_after_call(zval *this_zv)
+{
+    HashTable *pending;
+    zend_string *node;
+    zval *policy;
+    rl_object *o;
+
+    if (this_zv == NULL || Z_TYPE_P(this_zv) != IS_OBJECT) {
+        return;
+    }
+    o = Z_RL_OBJ_P(this_zv);
+    if (o->evict_pending == NULL || EG(exception)) {
+        return;
+    }
+    pending = o->evict_pending; /* taken first: the logger may call the object again */
+    o->evict_pending = NULL;
+    ZEND_HASH_FOREACH_STR_KEY_VAL(pending, node, policy) {
+        if (node == NULL || EG(exception)) {
+            break; /* the logger threw: those left are found again by a later call */
+        }
+        if (rl_evict_claim(ZSTR_VAL(node))) {
+            zval context;
+            array_init(&context);
+            add_assoc_str(&context, "policy", zend_string_copy(Z_STR_P(policy)));
+            rl_object_log_node(o, "warning", "eviction_policy", ZSTR_VAL(node), &context);
+        }
+    } ZEND_HASH_FOREACH_END();
+    zend_hash_destroy(pending);
+    FREE_HASHTABLE(pending);
+}
+
+void rl_object_log_node(rl_object *o, const char *level, const char *event, const char *node, zval *context)
+{
+    if (Z_TYPE(o->logger) != IS_UNDEF && !(EG(flags) & EG_FLAGS_IN_SHUTDOWN) && !rl_fatal_releasing()) {
+        rl_log_node(&o->logger, level, event, node, context);
+    }
     zval_ptr_dtor(context);
 }
 
@@ -307,7 +378,9 @@ rl_conn *rl_object_wait_conn(rl_object *o, size_t i, const char *key, size_t key
 size_t rl_object_wait(rl_object *o, const rl_lock_op *op, rl_vote *votes, const rl_timeouts *t)
 {
     rl_op e = rl_lock_eop(op);
-    return rl_nodes_wait(o->nodes, o->n, &e, votes, t, &o->timeouts);
+    size_t yes = rl_nodes_wait(o->nodes, o->n, &e, votes, t, &o->timeouts);
+    rl_object_evict_note(o, votes, o->n);
+    return yes;
 }
 
 size_t rl_object_run(rl_object *o, const rl_lock_op *op, rl_vote *votes, size_t need, int early)
@@ -315,6 +388,7 @@ size_t rl_object_run(rl_object *o, const rl_lock_op *op, rl_vote *votes, size_t 
     rl_lock_op with_ack = *op;
     rl_timeouts t = o->timeouts;
     rl_op e;
+    size_t yes;
 
     with_ack.min_replicas = o->min_replicas;
     with_ack.replica_timeout_ms = o->replica_timeout_ms;
@@ -323,7 +397,9 @@ size_t rl_object_run(rl_object *o, const rl_lock_op *op, rl_vote *votes, size_t 
     }
     /* the command may wait for replicas; the topology's own questions do not */
     e = rl_lock_eop(&with_ack);
-    return rl_nodes_run(o->nodes, o->n, &e, votes, need, early, &t, &o->timeouts);
+    yes = rl_nodes_run(o->nodes, o->n, &e, votes, need, early, &t, &o->timeouts);
+    rl_object_evict_note(o, votes, o->n);
+    return yes;
 }
 
 rl_held *rl_held_find(rl_object *o, zend_string *key)

@@ -52,6 +52,8 @@ struct rl_object {
     zend_long retry_delay_ms; /* RedLock: pause between tries, randomised in [d/2, d] */
     zend_long retry_count;    /* RedLock: tries in all when lock() is given no wait */
     zval logger;           /* UNDEF, or the logger option */
+    HashTable *evict_pending; /* NULL, or node => policy: nodes found able to evict lock keys
+                                 during a call, reported when it returns (rl_object_after_call) */
     HashTable held;        /* key => rl_held * */
     uint32_t held_adds;    /* records added since the last sweep of expired ones */
     uint32_t held_kept;    /* keys the last sweep left */
@@ -77,6 +79,33 @@ void rl_object_free(zend_object *obj);
 /* Sends an event to o's logger, if it has one. context (an array, or NULL)
  * is consumed. */
 void rl_object_log(rl_object *o, const char *level, const char *event, zend_string *key, zval *context);
+
+/* The same for an event about a node (rl_log_node()). */
+void rl_object_log_node(rl_object *o, const char *level, const char *event, const char *node, zval *context);
+
+/* After a fan-out, in the PHP thread: the nodes of votes[0..n) whose
+ * connection found them able to evict lock keys (rl_conn's evict, asked
+ * at connect) are recorded process-wide (stats(), the metrics) and, when
+ * no logger was told about them yet and o has one, kept for
+ * rl_object_after_call(). Nothing of PHP's is called here. */
+void rl_object_evict_note(rl_object *o, const rl_vote *votes, size_t n);
+
+/* At the end of a method of the object this_zv, outside any lock protocol:
+ * sends the eviction_policy events kept by rl_object_evict_note(), each
+ * node's once per process, to the logger. With an exception pending
+ * nothing is sent (a later call finds the nodes again). */
+void rl_object_after_call(zval *this_zv);
+
+/* A method whose calls end with rl_object_after_call(): its body follows,
+ * as a PHP_METHOD's would. */
+#define RL_METHOD_REPORTS(cls, name) \
+    static void cls##_##name##_body(INTERNAL_FUNCTION_PARAMETERS); \
+    PHP_METHOD(cls, name) \
+    { \
+        cls##_##name##_body(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+        rl_object_after_call(ZEND_THIS); \
+    } \
+    static void cls##_##name##_body(INTERNAL_FUNCTION_PARAMETERS)
 
 /* Sets up the handlers both classes share (MINIT). */
 void rl_object_init_handlers(void);

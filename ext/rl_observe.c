@@ -8,6 +8,7 @@
 #include "src/lock/rl_watchdog.h"
 #include "src/lock/rl_wait.h"
 #include "src/topology/rl_node.h"
+#include "src/transport/rl_evict.h"
 
 static bool has_log_method(zval *logger)
 {
@@ -24,27 +25,14 @@ zend_result rl_logger_check(zval *logger, uint32_t argnum)
     return FAILURE;
 }
 
-void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context)
+/* Calls the logger with (level, message, context); message is consumed. */
+static void call_logger(zval *logger, const char *level, zend_string *message, zval *context)
 {
-    size_t at = 0, n = ZSTR_LEN(key);
     zval args[3], ret;
-    /* an escaped name's key holds its name (prefix and resource) inside */
-    if (!rl_key_listed(ZSTR_VAL(key), ZSTR_LEN(key), &at, &n) || n < prefix_len) {
-        at = 0;
-        n = ZSTR_LEN(key);
-    }
-    const char *resource = ZSTR_VAL(key) + at + prefix_len;
-    size_t resource_len = n - prefix_len;
 
-    if (logger == NULL || Z_TYPE_P(logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN) || EG(exception)) {
-        return;
-    }
     ZVAL_STRING(&args[0], level);
-    ZVAL_STR(&args[1], zend_strpprintf(0, "redislock: %s %.*s", event, (int)resource_len, resource));
-    ZVAL_COPY(&args[2], context);
-    add_assoc_string(&args[2], "event", (char *)event);
-    add_assoc_stringl(&args[2], "resource", (char *)resource, resource_len);
-    add_assoc_str(&args[2], "key", zend_string_copy(key));
+    ZVAL_STR(&args[1], message);
+    ZVAL_COPY_VALUE(&args[2], context);
     ZVAL_UNDEF(&ret);
     if (has_log_method(logger)) { /* a PSR-3 logger */
         zend_function *fn = zend_hash_str_find_ptr(&Z_OBJCE_P(logger)->function_table, "log", 3);
@@ -55,7 +43,48 @@ void rl_log(zval *logger, const char *level, const char *event, zend_string *key
     zval_ptr_dtor(&ret);
     zval_ptr_dtor(&args[0]);
     zval_ptr_dtor(&args[1]);
-    zval_ptr_dtor(&args[2]);
+}
+
+static bool can_log(zval *logger)
+{
+    return logger != NULL && Z_TYPE_P(logger) != IS_UNDEF && !(EG(flags) & EG_FLAGS_IN_SHUTDOWN) && !EG(exception);
+}
+
+void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context)
+{
+    size_t at = 0, n = ZSTR_LEN(key);
+    zval ctx;
+    /* an escaped name's key holds its name (prefix and resource) inside */
+    if (!rl_key_listed(ZSTR_VAL(key), ZSTR_LEN(key), &at, &n) || n < prefix_len) {
+        at = 0;
+        n = ZSTR_LEN(key);
+    }
+    const char *resource = ZSTR_VAL(key) + at + prefix_len;
+    size_t resource_len = n - prefix_len;
+
+    if (!can_log(logger)) {
+        return;
+    }
+    ZVAL_COPY(&ctx, context);
+    add_assoc_string(&ctx, "event", (char *)event);
+    add_assoc_stringl(&ctx, "resource", (char *)resource, resource_len);
+    add_assoc_str(&ctx, "key", zend_string_copy(key));
+    call_logger(logger, level, zend_strpprintf(0, "redislock: %s %.*s", event, (int)resource_len, resource), &ctx);
+    zval_ptr_dtor(&ctx);
+}
+
+void rl_log_node(zval *logger, const char *level, const char *event, const char *node, zval *context)
+{
+    zval ctx;
+
+    if (!can_log(logger)) {
+        return;
+    }
+    ZVAL_COPY(&ctx, context);
+    add_assoc_string(&ctx, "event", (char *)event);
+    add_assoc_string(&ctx, "node", (char *)node);
+    call_logger(logger, level, zend_strpprintf(0, "redislock: %s %s", event, node), &ctx);
+    zval_ptr_dtor(&ctx);
 }
 
 void rl_counters_info(void)
@@ -85,6 +114,7 @@ void rl_counters_info(void)
     ROW_OF("Waits ended by the release's wake", wc.woken);
     ROW_OF("Waits ended by a recheck or the holder's TTL", wc.rechecked);
     ROW_OF("Waiters' blocking reads failed", wc.wake_errors);
+    ROW_OF("Redis nodes that can evict lock keys (maxmemory, a policy other than noeviction)", rl_evict_nodes());
 #undef ROW
 #undef ROW_OF
 }
@@ -116,6 +146,7 @@ void rl_counters_to_array(zval *out)
     add_assoc_long(out, "waits_woken", (zend_long)wc.woken);
     add_assoc_long(out, "waits_rechecked", (zend_long)wc.rechecked);
     add_assoc_long(out, "wake_errors", (zend_long)wc.wake_errors);
+    add_assoc_long(out, "eviction_risk_nodes", (zend_long)rl_evict_nodes());
 }
 
 /* NULL when the metrics are the pool's (or, outside php-fpm, shared with

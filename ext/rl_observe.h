@@ -18,6 +18,10 @@ zend_result rl_logger_check(zval *logger, uint32_t argnum);
  * exception thrown by the logger propagates to the caller's caller. */
 void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context);
 
+/* The same for an event about a node, not a lock: the message names the
+ * node (its address, never a password), the context gets event and node. */
+void rl_log_node(zval *logger, const char *level, const char *event, const char *node, zval *context);
+
 /* The pool-wide metrics (src/base/rl_metrics.h): phpinfo() rows, and
  * RedisLock::metrics()'s Prometheus text. */
 void rl_metrics_info(void);

@@ -15,7 +15,7 @@ void rl_redislock_init(zend_class_entry *ce)
     ce->create_object = rl_object_create;
 }
 
-PHP_METHOD(RedisLock, __construct)
+RL_METHOD_REPORTS(RedisLock, __construct)
 {
     zval *server = NULL, def;
     HashTable *options = NULL;
@@ -42,7 +42,7 @@ PHP_METHOD(RedisLock, __construct)
     rl_object_construct_end(o);
 }
 
-PHP_METHOD(RedisLock, acquireLock)
+RL_METHOD_REPORTS(RedisLock, acquireLock)
 {
     zend_string *resource, *key, *token = NULL;
     zend_long timeout = 10;
@@ -73,7 +73,7 @@ PHP_METHOD(RedisLock, acquireLock)
     RETURN_BOOL(r == 1);
 }
 
-PHP_METHOD(RedisLock, releaseLock)
+RL_METHOD_REPORTS(RedisLock, releaseLock)
 {
     zend_string *resource, *key;
     rl_object *o;
@@ -100,17 +100,17 @@ PHP_METHOD(RedisLock, releaseLock)
     RETURN_BOOL(r == 1);
 }
 
-PHP_METHOD(RedisLock, lock)
+RL_METHOD_REPORTS(RedisLock, lock)
 {
     rl_method_lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, lockShared)
+RL_METHOD_REPORTS(RedisLock, lockShared)
 {
     rl_method_lock_shared(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, acquirePermit)
+RL_METHOD_REPORTS(RedisLock, acquirePermit)
 {
     zend_string *resource;
     zend_long limit, ttl;
@@ -134,78 +134,78 @@ PHP_METHOD(RedisLock, acquirePermit)
     rl_method_lock(o, resource, &kind, ttl, wait, NULL, return_value);
 }
 
-PHP_METHOD(RedisLock, unlock)
+RL_METHOD_REPORTS(RedisLock, unlock)
 {
     rl_method_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, lockMany)
+RL_METHOD_REPORTS(RedisLock, lockMany)
 {
     rl_method_lock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, unlockMany)
+RL_METHOD_REPORTS(RedisLock, unlockMany)
 {
     rl_method_unlock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, extend)
+RL_METHOD_REPORTS(RedisLock, extend)
 {
     rl_method_extend(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, synchronized)
+RL_METHOD_REPORTS(RedisLock, synchronized)
 {
     rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, once)
+RL_METHOD_REPORTS(RedisLock, once)
 {
     rl_method_once(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
 /* Per-worker counters and the connection pool, as phpinfo() shows them. */
-PHP_METHOD(RedisLock, getValidity)
+RL_METHOD_REPORTS(RedisLock, getValidity)
 {
     rl_method_validity(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, fencingToken)
+RL_METHOD_REPORTS(RedisLock, fencingToken)
 {
     rl_method_fencing_token(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, isHeld)
+RL_METHOD_REPORTS(RedisLock, isHeld)
 {
     rl_method_is_held(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, holds)
+RL_METHOD_REPORTS(RedisLock, holds)
 {
     rl_method_holds(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, isLocked)
+RL_METHOD_REPORTS(RedisLock, isLocked)
 {
     rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, locks)
+RL_METHOD_REPORTS(RedisLock, locks)
 {
     rl_method_locks(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, watch)
+RL_METHOD_REPORTS(RedisLock, watch)
 {
     rl_method_watch(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, inspect)
+RL_METHOD_REPORTS(RedisLock, inspect)
 {
     rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedisLock, forceUnlock)
+RL_METHOD_REPORTS(RedisLock, forceUnlock)
 {
     rl_method_force_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }

@@ -14,7 +14,7 @@ void rl_redlock_init(zend_class_entry *ce)
 
 #define MAX_NODES 64
 
-PHP_METHOD(RedLock, __construct)
+RL_METHOD_REPORTS(RedLock, __construct)
 {
     HashTable *servers, *options = NULL;
     zend_long retry_delay = 200, retry_count = 3;
@@ -67,7 +67,7 @@ PHP_METHOD(RedLock, __construct)
     rl_object_construct_end(o);
 }
 
-PHP_METHOD(RedLock, lock)
+RL_METHOD_REPORTS(RedLock, lock)
 {
     zend_string *resource, *owner = NULL;
     zend_long ttl;
@@ -103,82 +103,82 @@ PHP_METHOD(RedLock, lock)
     rl_method_lock(o, resource, &kind, ttl, 0.0, &w, return_value);
 }
 
-PHP_METHOD(RedLock, lockShared)
+RL_METHOD_REPORTS(RedLock, lockShared)
 {
     rl_method_lock_shared(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, unlock)
+RL_METHOD_REPORTS(RedLock, unlock)
 {
     rl_method_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, lockMany)
+RL_METHOD_REPORTS(RedLock, lockMany)
 {
     rl_method_lock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, unlockMany)
+RL_METHOD_REPORTS(RedLock, unlockMany)
 {
     rl_method_unlock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, extend)
+RL_METHOD_REPORTS(RedLock, extend)
 {
     rl_method_extend(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, getValidity)
+RL_METHOD_REPORTS(RedLock, getValidity)
 {
     rl_method_validity(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, fencingToken)
+RL_METHOD_REPORTS(RedLock, fencingToken)
 {
     rl_method_fencing_token(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, isHeld)
+RL_METHOD_REPORTS(RedLock, isHeld)
 {
     rl_method_is_held(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, holds)
+RL_METHOD_REPORTS(RedLock, holds)
 {
     rl_method_holds(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, isLocked)
+RL_METHOD_REPORTS(RedLock, isLocked)
 {
     rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, locks)
+RL_METHOD_REPORTS(RedLock, locks)
 {
     rl_method_locks(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, watch)
+RL_METHOD_REPORTS(RedLock, watch)
 {
     rl_method_watch(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, inspect)
+RL_METHOD_REPORTS(RedLock, inspect)
 {
     rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, forceUnlock)
+RL_METHOD_REPORTS(RedLock, forceUnlock)
 {
     rl_method_force_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, synchronized)
+RL_METHOD_REPORTS(RedLock, synchronized)
 {
     rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-PHP_METHOD(RedLock, once)
+RL_METHOD_REPORTS(RedLock, once)
 {
     rl_method_once(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }

@@ -41,6 +41,7 @@ static const struct {
     [RL_M_WAITS_WOKEN] = {"waits_woken", "Waits in a lock's queue ended by the release's wake."},
     [RL_M_WAITS_RECHECKED] = {"waits_rechecked", "Waits in a lock's queue ended by the recheck timer or the holder's TTL, not woken."},
     [RL_M_WAKE_ERRORS] = {"wake_errors", "Blocking reads of a waiter that a node refused or failed (after following redirections)."},
+    [RL_M_EVICTION_RISK_NODES] = {"eviction_risk_nodes", "Nodes found able to evict lock keys (maxmemory set, a policy other than noeviction), each counted once by every process that found it."},
 };
 
 /* Each histogram's name (redislock_<name>) and help line. */

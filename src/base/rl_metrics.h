@@ -27,6 +27,8 @@ typedef enum rl_metric {
     RL_M_WAITS_WOKEN,   /* waits in a queue ended by a release's wake (rl_wait.c) */
     RL_M_WAITS_RECHECKED, /* ended by the recheck timer or the holder's TTL */
     RL_M_WAKE_ERRORS,   /* a node's blocking read refused or failed */
+    RL_M_EVICTION_RISK_NODES, /* nodes found able to evict lock keys (maxmemory, an evicting policy),
+                                 each once per process that found it */
     RL_M_COUNT
 } rl_metric;
 
