@@ -9,7 +9,8 @@
  * locks a resource of its own in a loop and records each call (when, what
  * came back, the validity); a fault's window then tells which calls fell
  * in it and which clients it hit. Clock faults: the PTTL of a key on each
- * node, read directly. Server faults: the nodes and keys. 'orphans': a
+ * node, read directly. Server faults: the nodes and keys. Evicting faults:
+ * keys with a TTL, as lock keys are, and the nodes' settings after. 'orphans': a
  * topology whose process is killed (SIGKILL) leaves no process behind. Exit status 1 when a
  * check fails.
  */
@@ -158,7 +159,8 @@ function st_step(RlSafetyNodes $t, string $fault, array $workers, RlTestRedis $s
 
 $all = ['grant-pause', 'late-replies', 'cut-both', 'cut-requests', 'cut-replies', 'conn-reset', 'packet-drop',
         'partition-requests', 'partition-replies', 'delay', 'server-pause', 'server-restart-empty',
-        'clock-jump', 'clock-jump-many', 'clock-back', 'clock-drift', 'holder-pause', 'nemesis'];
+        'clock-jump', 'clock-jump-many', 'clock-back', 'clock-drift', 'eviction', 'eviction-volatile',
+        'holder-pause', 'nemesis'];
 $faults = array_values(array_diff($only ?: $all, ['orphans']));
 foreach ($faults ? $sizes : [] as $n) {
     mt_srand($seed);
@@ -295,6 +297,25 @@ foreach ($faults ? $sizes : [] as $n) {
             st_check('breaks exclusion exactly when a node runs fast', ($w['breaks'] === ['exclusion']) === (max($want) > 0));
             st_check('with auto_extend, only when one runs over twice the speed',
                      ($w['breaks_auto_extend'] === ['exclusion']) === (max($want) > 100));
+            break;
+        case 'eviction':
+        case 'eviction-volatile':
+            // 20 keys with a TTL on every node, as lock keys are: some must go
+            $cs = array_map(fn($a) => new RlTestRedis($a), $t->dataAddrs());
+            foreach ($cs as $c) for ($i = 0; $i < 20; $i++) $c->set("st:ev:$i", 'x', 'PX', 60000);
+            $windows = $t->inject($fault, $workers, $store, $ttl);
+            echo '  ', st_window($windows[0]), "\n";
+            $kept = array_map(fn($c) => array_sum(array_map(fn($i) => $c->exists("st:ev:$i"), range(0, 19))), $cs);
+            echo '  keys with a TTL kept of 20, per node: ', implode(' ', $kept), "\n";
+            preg_match('/evicted ([\d,]+)/', $windows[0]['detail'], $m);
+            $settings = array_map(fn($c) => implode(' ', array_merge($c->cmd('CONFIG', 'GET', 'maxmemory'),
+                                                                    $c->cmd('CONFIG', 'GET', 'maxmemory-policy'))), $cs);
+            st_check('every node evicted', min(array_map('intval', explode(',', $m[1]))) > 0);
+            st_check('keys with a TTL were evicted on every node', max($kept) < 20);
+            st_check('maxmemory 0 and noeviction again, no filler left',
+                     array_unique($settings) === ['maxmemory 0 maxmemory-policy noeviction']
+                     && array_sum(array_map(fn($c) => count($c->keys('filler:*')), $cs)) === 0);
+            foreach ($cs as $c) for ($i = 0; $i < 20; $i++) $c->del("st:ev:$i");
             break;
         case 'holder-pause':
             $store->set('holder', '1');

@@ -5,7 +5,8 @@
  * always); the network (proxy.php in front of every node, with a port per
  * worker so that a fault can hit some clients only): cut, delayed, reset,
  * losing bytes; clocks (clock_shift.c preloaded into every node) stepped
- * forward or back and drifting; and the 'nemesis', which combines them.
+ * forward or back and drifting; memory filled past a small maxmemory with an
+ * evicting policy; and the 'nemesis', which combines them.
  */
 require_once __DIR__ . '/topology.php';
 require_once __DIR__ . '/proxy.php';
@@ -18,7 +19,14 @@ class RlSafetyNodes extends RlSafetyTopology
                                'partition-requests', 'partition-replies', 'delay', 'clock-jump',
                                'grant-pause', 'late-replies', 'cut-both', 'cut-requests', 'cut-replies',
                                'conn-reset', 'packet-drop', 'clock-jump-many', 'clock-back', 'clock-drift',
-                               'nemesis'];
+                               'eviction', 'eviction-volatile', 'nemesis'];
+
+    /** The evicting faults and the maxmemory-policy each sets. */
+    private const EVICTION_POLICIES = ['eviction' => 'allkeys-lru', 'eviction-volatile' => 'volatile-lru'];
+
+    /** Room left above used_memory while an evicting fault is on, and one filler's size: some 30 fillers fit (measured). */
+    private const EVICTION_ROOM = 2 << 20;
+    private const FILLER_BYTES = 32 << 10;
 
     /** The faults that need a proxy in front of every node, and those that need the nodes' clocks. */
     private const NET_FAULTS = ['partition-requests', 'partition-replies', 'delay', 'grant-pause', 'late-replies',
@@ -103,12 +111,15 @@ class RlSafetyNodes extends RlSafetyTopology
      * it outlives the client's own validity (start + TTL, less the drift);
      * a grant read late leaves little validity, or none. A clock stepped
      * back or running slow keeps keys longer: safe, slower to free a lock
-     * whose holder did not release it.
+     * whose holder did not release it. A node that evicts may delete a held
+     * lock's key (every lock key has a TTL: volatile-* policies may take it
+     * too) and another client takes the lock.
      */
     public function mayBreak(string $fault): array
     {
         return match ($fault) {
-            'server-restart-empty', 'clock-jump', 'clock-jump-many', 'clock-drift' => ['exclusion'],
+            'server-restart-empty', 'clock-jump', 'clock-jump-many', 'clock-drift', 'eviction', 'eviction-volatile'
+                => ['exclusion'],
             'nemesis' => ['exclusion', 'writes'],
             default => parent::mayBreak($fault),
         };
@@ -118,7 +129,9 @@ class RlSafetyNodes extends RlSafetyTopology
     {
         return match ($fault) {
             // a restart (about 100 ms a node) or a clock step must land inside a section to matter
-            'server-restart-empty', 'server-restart-aof', 'clock-jump', 'clock-jump-many' => [2000, [300000, 800000]],
+            // ... or a held key must be there for the eviction to take it
+            'server-restart-empty', 'server-restart-aof', 'clock-jump', 'clock-jump-many', 'eviction', 'eviction-volatile'
+                => [2000, [300000, 800000]],
             // a clock 20% fast expires a key at 0.83 TTL: sections up to 0.9 TTL
             'clock-drift' => [1000, [300000, 900000]],
             // a grant read late leaves 0.05 to 0.2 TTL of validity; a holder
@@ -138,8 +151,10 @@ class RlSafetyNodes extends RlSafetyTopology
 
     protected function nemesisFaults(): array
     {
-        // the nodes persist or not once and for all: not both kinds of restart
-        return array_values(array_diff(parent::nemesisFaults(), ['server-restart-aof']));
+        // the nodes persist or not once and for all: not both kinds of restart;
+        // not the evicting faults: a node restarted meanwhile would refuse
+        // their CONFIG SET back, and the nemesis' seeded plans stay as they were
+        return array_values(array_diff(parent::nemesisFaults(), ['server-restart-aof', 'eviction', 'eviction-volatile']));
     }
 
     protected function own(string $fault, array $workers, int $ttl): Generator
@@ -262,8 +277,64 @@ class RlSafetyNodes extends RlSafetyTopology
                     + ['breaks_auto_extend' => max($rates) > 1000000 ? ['exclusion'] : [],
                        'detail' => implode(', ', array_map(fn($i, $r) => sprintf('node %d %+d%%', $i, intdiv($r, 10000)),
                                                            array_keys($rates), $rates))]];
+        case 'eviction':                        // every node evicts under memory pressure, 1.5 to 2.5 s
+        case 'eviction-volatile':
+            return yield from $this->evict($fault, $start, $ttl);
         }
         throw new LogicException($fault);
+    }
+
+    /**
+     * Every node (the same misconfiguration on all of them, as a deployment
+     * has it) gets the fault's evicting policy and a maxmemory
+     * EVICTION_ROOM above its used_memory, and a connection of its own
+     * writes fillers (filler:N, random payloads) into it for 1.5 to 2.5 s,
+     * so that each new one evicts what is there: some 30 fillers fit and
+     * turn over many times a second, and the LRU clock counts whole
+     * seconds, so a held lock key looks as old as a filler or older: a
+     * candidate as they are. allkeys-lru's fillers have no TTL (an
+     * application's data). volatile-lru's have one (a minute, past the
+     * run): without it volatile-lru could evict nothing but the lock's own
+     * keys, then refuse writes with OOM, which shows the worst case (locks
+     * beside persistent data) and not whether a lock key is evicted among
+     * other keys that may be; with it they compete as a cache's keys
+     * would. Then maxmemory 0 and noeviction again, the fillers deleted,
+     * and the holder whose key went goes on within its TTL. The window's
+     * detail: the keys each node evicted (INFO evicted_keys).
+     */
+    private function evict(string $fault, int $start, int $ttl): Generator
+    {
+        $policy = self::EVICTION_POLICIES[$fault];
+        $cs = array_map(fn($n) => new RlTestRedis($n->addr()), $this->nodes);
+        $evicted0 = [];
+        foreach ($cs as $i => $c) {
+            $evicted0[$i] = (int)$c->info('stats')['evicted_keys'];
+            $c->cmd('CONFIG', 'SET', 'maxmemory-policy', $policy);
+            $c->cmd('CONFIG', 'SET', 'maxmemory', (int)$c->info('memory')['used_memory'] + self::EVICTION_ROOM);
+        }
+        $until = hrtime(true) + mt_rand(1500, 2500) * 1000000;
+        $expire = $fault === 'eviction-volatile' ? ['PX', 60000] : [];
+        $n = 0;
+        while (hrtime(true) < $until) {
+            for ($k = 0; $k < 8; $k++, $n++) {
+                $payload = random_bytes(self::FILLER_BYTES);
+                foreach ($cs as $c) $c->set("filler:$n", $payload, ...$expire);
+            }
+            yield 2000;
+        }
+        $evicted = [];
+        foreach ($cs as $i => $c) {
+            $c->cmd('CONFIG', 'SET', 'maxmemory', 0);
+            $c->cmd('CONFIG', 'SET', 'maxmemory-policy', 'noeviction');
+            $evicted[$i] = (int)$c->info('stats')['evicted_keys'] - $evicted0[$i];
+            for ($k = 0; $k < $n; $k += 500) {
+                $c->del(...array_map(fn($j) => "filler:$j", range($k, min($n, $k + 500) - 1)));
+            }
+            $c->close();
+        }
+        yield $ttl * 1000;                      // the holder whose key was evicted goes on within its TTL
+        return [self::window($fault, $start, false, ['exclusion'])
+                + ['detail' => "$policy, $n fillers, evicted " . implode(',', $evicted)]];
     }
 
     /** 0.8 to 0.95 of the TTL, for a grant read late: under the calls' timeout. */
