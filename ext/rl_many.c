@@ -13,6 +13,7 @@
 #include "src/base/rl_pid.h"
 #include "src/base/rl_status.h"
 #include "src/base/rl_token.h"
+#include "src/lock/rl_watchdog.h"
 #include "src/lock/rl_acquire.h"
 #include "src/lock/rl_hold.h"
 #include "src/lock/rl_manyops.h"
@@ -146,7 +147,7 @@ static int report(many_call *c, const rl_op *op, const rl_attempt *a)
             held[i] = rl_held_add(o, c->m->keys[i], token, a->until_us);
             RL_COUNT(acquired);
         }
-        for (i = 0; i < c->m->n && o->auto_extend; i++) {
+        for (i = 0; i < c->m->n && rl_object_watched(o); i++) {
             rl_op one = *op;
             one.kind = RL_OP_LOCK;
             one.key = c->m->ptrs[i];
@@ -262,6 +263,12 @@ static int refresh_taken(rl_object *o, const many *m, zend_long ttl, zend_string
         rl_held *h = rl_held_find_token(o, m->keys[i], token);
         if (h != NULL) {
             h->valid_until_us = last->valid_until_us;
+        }
+    }
+    for (i = 0; i < m->n && !o->auto_extend; i++) {
+        rl_held *h = rl_held_find_token(o, m->keys[i], token);
+        if (h != NULL && h->watch) { /* on_lost's timer: from this validity */
+            rl_watch_renewed(h->watch, ttl, h->valid_until_us);
         }
     }
     return 1;

@@ -8,6 +8,7 @@
 #include "src/lock/rl_watchdog.h"
 #include "src/lock/rl_wait.h"
 #include "src/topology/rl_node.h"
+#include "rl_on_lost.h"
 
 static bool has_log_method(zval *logger)
 {
@@ -24,17 +25,23 @@ zend_result rl_logger_check(zval *logger, uint32_t argnum)
     return FAILURE;
 }
 
-void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context)
+const char *rl_resource_of(zend_string *key, size_t prefix_len, size_t *len)
 {
     size_t at = 0, n = ZSTR_LEN(key);
-    zval args[3], ret;
     /* an escaped name's key holds its name (prefix and resource) inside */
     if (!rl_key_listed(ZSTR_VAL(key), ZSTR_LEN(key), &at, &n) || n < prefix_len) {
         at = 0;
         n = ZSTR_LEN(key);
     }
-    const char *resource = ZSTR_VAL(key) + at + prefix_len;
-    size_t resource_len = n - prefix_len;
+    *len = n - prefix_len;
+    return ZSTR_VAL(key) + at + prefix_len;
+}
+
+void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context)
+{
+    zval args[3], ret;
+    size_t resource_len;
+    const char *resource = rl_resource_of(key, prefix_len, &resource_len);
 
     if (logger == NULL || Z_TYPE_P(logger) == IS_UNDEF || (EG(flags) & EG_FLAGS_IN_SHUTDOWN) || EG(exception)) {
         return;
@@ -46,12 +53,14 @@ void rl_log(zval *logger, const char *level, const char *event, zend_string *key
     add_assoc_stringl(&args[2], "resource", (char *)resource, resource_len);
     add_assoc_str(&args[2], "key", zend_string_copy(key));
     ZVAL_UNDEF(&ret);
+    rl_on_lost_quiet(true); /* a lock lost meanwhile is told after the logger, not inside it */
     if (has_log_method(logger)) { /* a PSR-3 logger */
         zend_function *fn = zend_hash_str_find_ptr(&Z_OBJCE_P(logger)->function_table, "log", 3);
         zend_call_known_instance_method(fn, Z_OBJ_P(logger), &ret, 3, args);
     } else {
         call_user_function(NULL, NULL, logger, &ret, 3, args);
     }
+    rl_on_lost_quiet(false);
     zval_ptr_dtor(&ret);
     zval_ptr_dtor(&args[0]);
     zval_ptr_dtor(&args[1]);

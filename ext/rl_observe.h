@@ -18,6 +18,10 @@ zend_result rl_logger_check(zval *logger, uint32_t argnum);
  * exception thrown by the logger propagates to the caller's caller. */
 void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context);
 
+/* The resource a lock key names (its len bytes; inside key): without
+ * the object's prefix of prefix_len bytes, an escaped key's name unescaped. */
+const char *rl_resource_of(zend_string *key, size_t prefix_len, size_t *len);
+
 /* The pool-wide metrics (src/base/rl_metrics.h): phpinfo() rows, and
  * RedisLock::metrics()'s Prometheus text. */
 void rl_metrics_info(void);
