@@ -126,6 +126,7 @@ static PHP_RINIT_FUNCTION(redislock)
     ZEND_TSRMLS_CACHE_UPDATE();
 #endif
     RLG(live) = NULL;
+    rl_on_lost_reset();
     return SUCCESS;
 }
 

@@ -163,6 +163,10 @@ static void tell(rl_object *o, zend_string *key, rl_held *h, int why)
     telling = true;
     zend_exception_save(); /* EG(exception) aside, chained again after */
     call_user_function(NULL, NULL, &fn, &ret, 3, args);
+    if (EG(exception) && zend_is_unwind_exit(EG(exception)) && EG(prev_exception)) {
+        OBJ_RELEASE(EG(prev_exception)); /* exit() in the callable: the script ends, nothing to chain */
+        EG(prev_exception) = NULL;
+    }
     zend_exception_restore();
     telling = false;
     zval_ptr_dtor(&ret);
@@ -201,6 +205,13 @@ static void on_interrupt(zend_execute_data *execute_data)
             break; /* a callable called exit() */
         }
     }
+    deferred = false;
+}
+
+void rl_on_lost_reset(void)
+{
+    quiet = 0; /* a logger or a callable that ended in a fatal error never came back */
+    telling = false;
     deferred = false;
 }
 

@@ -18,6 +18,9 @@ zend_result rl_on_lost_parse(zval *v, zval *out, uint32_t argnum);
  * it turns lost. */
 void rl_on_lost_watch(rl_watch_spec *spec);
 
+/* RINIT: this thread's state back to none (a bailout may have left it). */
+void rl_on_lost_reset(void);
+
 /* true while the extension calls its own logger: a loss is told after it
  * (nested calls count). */
 void rl_on_lost_quiet(bool on);
