@@ -30,7 +30,7 @@ typedef struct watch {
     const void *owner;
     int state;
     int timer_only;  /* never extended (rl_watch_spec) */
-    int expired;     /* its validity's end was told (timer, capped); renewed: again */
+    int told;        /* this validity's loss was told; renewed or extended: told again */
     void (*on_lost)(void *arg);
     void *on_lost_arg;
     int why;         /* a loss told and not yet taken (RL_WATCH_WHY_*), else 0 */
@@ -237,11 +237,13 @@ static void tell_lost(watch *w, int why)
     }
 }
 
-/* Is w's owner told when w's validity ends (a timer watch, or a capped
- * one), not told yet? */
+/* Is w's owner told when w's validity ends, not told yet? Every watch
+ * with on_lost: a timer's, a capped one's, and an extended one's whose
+ * extension did not come in time (a process stopped past it: told when it
+ * runs again, before the extension's round trip). */
 static int timed(const watch *w)
 {
-    return w->on_lost && !w->expired && (w->timer_only || w->state == RL_WATCH_CAPPED);
+    return w->on_lost && !w->told && w->state != RL_WATCH_LOST;
 }
 
 static void wake_by(int64_t *wake_us, int64_t at)
@@ -268,12 +270,11 @@ static watch *next_due(int64_t now, int64_t *wake_us)
         }
         if (timed(w)) {
             if (w->valid_until_us <= now) {
-                w->expired = 1;
+                w->told = 1;
                 tell_lost(w, RL_WATCH_WHY_EXPIRED);
             } else {
                 wake_by(wake_us, w->valid_until_us);
             }
-            continue;
         }
         if (w->state != RL_WATCH_ACTIVE || w->timer_only) {
             continue;
@@ -336,12 +337,17 @@ static void *thread_main(void *arg)
             rl_metrics_count(RL_M_EXTENDED, 1);
             w->valid_until_us = until;
             w->next_us = rl_now_us() + w->ttl_ms * 1000 / 3;
+            w->told = 0;
+            w->why = 0; /* extended: still ours (a lapse of its validity not taken yet is no loss) */
         } else if (until < 0 && rl_now_us() + retry_us(w) < w->valid_until_us) {
             w->next_us = rl_now_us() + retry_us(w); /* not answered: again, while it may still be ours */
         } else {
             lost++;
             w->state = RL_WATCH_LOST;
-            tell_lost(w, until < 0 ? RL_WATCH_WHY_EXPIRED : w->drift ? RL_WATCH_WHY_QUORUM : RL_WATCH_WHY_LOST);
+            if (!w->told) { /* once: its validity's end may have been told */
+                w->told = 1;
+                tell_lost(w, until < 0 ? RL_WATCH_WHY_EXPIRED : w->drift ? RL_WATCH_WHY_QUORUM : RL_WATCH_WHY_LOST);
+            }
         }
     }
     pthread_mutex_unlock(&mu);
@@ -484,7 +490,7 @@ void rl_watch_renewed(uint64_t id, long long ttl_ms, int64_t valid_until_us)
             if (w->state == RL_WATCH_LOST) {
                 w->state = RL_WATCH_ACTIVE;
             }
-            w->expired = 0;
+            w->told = 0;
             w->why = 0; /* held again: a loss not yet taken is no more */
             if (w->next_us < wake_at) {
                 pthread_cond_signal(&cv); /* a timer now due before the thread would look again */
