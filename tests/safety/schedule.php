@@ -4,7 +4,7 @@
  *
  *   php -d extension=redislock.so tests/safety/schedule.php [--seconds=S] [--seeds=A,B,...]
  *       [--modes=m1,m2] [--faults=f1,f2] [--workers=N] [--auto-extend=both|off|on|alternate]
- *       [--fencing=both|alternate] [--retries=N] [--out=FILE] [--stop-on-broken]
+ *       [--fencing=both|alternate] [--retries=N] [--out=FILE] [--stop-on-broken] [--on-lost=throw]
  *
  * Every (mode, fault, auto_extend) row whose mode has the fault runs once
  * per seed (--auto-extend=alternate: one of off and on per mode and fault,
@@ -20,7 +20,11 @@
  */
 require_once __DIR__ . '/run.php';
 
-$opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'auto-extend:', 'out:', 'retries:', 'fencing:', 'stop-on-broken']);
+$opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'auto-extend:', 'out:', 'retries:', 'fencing:', 'stop-on-broken',
+                   'on-lost:']);
+// --on-lost=throw: the workers' locks have option on_lost 'throw' (issue 34's rows)
+$onLost = $opt['on-lost'] ?? null;
+in_array($onLost, [null, 'throw'], true) || throw new ValueError("--on-lost: throw");
 $seconds = (float)($opt['seconds'] ?? 4);
 $seeds = array_map('intval', explode(',', $opt['seeds'] ?? '1'));
 $modes = isset($opt['modes']) ? explode(',', $opt['modes']) : array_keys(rl_safety_modes());
@@ -71,7 +75,7 @@ foreach ($faults as $fault) {
                 for ($try = 0; ; $try++) {
                     $s = $seed + $try * 1000;
                     $r = rl_safety_run(['mode' => $mode, 'fault' => $fault, 'auto_extend' => $auto, 'seed' => $s,
-                                        'seconds' => $seconds, 'workers' => $workers]);
+                                        'seconds' => $seconds, 'workers' => $workers, 'on_lost' => $onLost]);
                     $runsDone++;
                     fwrite(STDERR, json_encode($r) . "\n");
                     foreach (rl_safety_broken($r) as $b) $why[] = "seed $s: $b";
@@ -93,7 +97,7 @@ foreach ($faults as $fault) {
             sort($predicted);
             $verdict = $why !== [] ? 'BROKEN: ' . implode('; ', $why)
                 : ($notShown !== [] ? 'holds; ' . implode('; ', $notShown) : ($predicted ? 'holds; predicted break shown' : 'holds'));
-            $lines[] = "| $fault | $mode | " . ($auto ? 'on' : 'off') . ' | ' . (implode(', ', $predicted) ?: '-')
+            $lines[] = "| $fault | $mode | " . ($auto ? 'on' : 'off') . ($onLost ? ", on_lost $onLost" : '') . ' | ' . (implode(', ', $predicted) ?: '-')
                 . ' | ' . implode(',', $used) . ' | ' . implode(' | ', array_map(fn($k) => $sum[$k], $keys)) . " | $verdict |";
             echo end($lines), "\n";
             if ($bad && isset($opt['stop-on-broken'])) {
