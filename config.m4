@@ -55,18 +55,20 @@ if test "$PHP_REDISLOCK" != "no"; then
   PHP_SUBST([REDISLOCK_SHARED_LIBADD])
   AC_DEFINE([HAVE_REDISLOCK], [1], [Have redislock])
 
-  dnl src/ by job: base (clock, pid, status and error, random, string map),
-  dnl transport (addresses, hosts, connections, reply bounds, pool keys,
-  dnl login), lock (ops, lock commands, per-connection lock state, scripts,
-  dnl fan-out, quorum, the protocol: attempt, wait, extend and release;
-  dnl retries, watchdog), topology (the node interface and its kinds:
-  dnl server, Sentinel group, Cluster; their commands and replies)
+  dnl src/ by layer, each including only those before it: base (clock, pid,
+  dnl status and error, random, string map), transport (addresses, hosts,
+  dnl connections, reply bounds, pool keys, login), engine (the fan-out of
+  dnl one op to N nodes, knowing no op), topology (the node interface and its
+  dnl kinds: server, Sentinel group, Cluster; their commands and replies),
+  dnl lock (ops, lock commands, per-connection lock state, scripts, quorum,
+  dnl the protocol: attempt, wait, extend and release; retries, watchdog)
   redislock_src="src/base/rl_clock.c src/base/rl_pid.c src/base/rl_status.c src/base/rl_error.c \
     src/base/rl_token.c src/base/rl_strmap.c src/base/rl_metrics.c \
-    src/transport/rl_endpoint.c src/transport/rl_host.c src/transport/rl_url.c src/transport/rl_redact.c \
+    src/transport/rl_endpoint.c src/transport/rl_endpoint_parse.c src/transport/rl_host.c src/transport/rl_url.c src/transport/rl_redact.c \
     src/transport/rl_conn.c src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
     src/transport/rl_argv.c src/transport/rl_handshake.c \
-    src/lock/rl_op.c src/lock/rl_lock_keys.c src/lock/rl_lockops.c src/lock/rl_manyops.c src/lock/rl_deadlock.c src/lock/rl_survey.c src/lock/rl_lock_state.c src/lock/rl_scripts.c src/lock/rl_fanout.c \
+    src/engine/rl_engine.c \
+    src/lock/rl_op.c src/lock/rl_queued.c src/lock/rl_lock_keys.c src/lock/rl_lockops.c src/lock/rl_manyops.c src/lock/rl_ordered.c src/lock/rl_deadlock.c src/lock/rl_survey.c src/lock/rl_scan.c src/lock/rl_lock_state.c src/lock/rl_scripts.c \
     src/lock/rl_quorum.c src/lock/rl_retry.c src/lock/rl_watchdog.c \
     src/lock/rl_node_set.c src/lock/rl_acquire.c src/lock/rl_wait.c src/lock/rl_hold.c \
     src/topology/rl_sentinel.c src/topology/rl_slots.c src/topology/rl_key_names.c src/topology/rl_topology_cmds.c src/topology/rl_cluster_policy.c \
@@ -79,6 +81,7 @@ if test "$PHP_REDISLOCK" != "no"; then
   PHP_ADD_INCLUDE([$ext_srcdir/ext])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/base])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/transport])
+  PHP_ADD_BUILD_DIR([$ext_builddir/src/engine])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/lock])
   PHP_ADD_BUILD_DIR([$ext_builddir/src/topology])
   PHP_ADD_BUILD_DIR([$ext_builddir/ext])

@@ -4,7 +4,8 @@
 # seeded nemesis, several faults at once, for minutes) in every
 # independent-node mode; the table goes to bench/results/safety.md (with
 # the seeds and lengths it ran, docs/redlock.md quotes it), every run's
-# counts, one JSON line each, to bench/results/safety-runs.jsonl.
+# counts, one JSON line each, to bench/results/safety-runs.jsonl; then the
+# mutants (scripts/mutants.sh --no-phpt: bench/results/mutants.md).
 #   bench/safety.sh [SEEDS (1,2,...,N or a count)] [SECONDS] [SENTINEL_CLUSTER_SEEDS] [LONG_SECONDS]
 # Independent nodes (RedisLock, RedLock) run SECONDS a run (default 6);
 # the Sentinel and Cluster modes at least 10 s (a failover takes seconds
@@ -50,4 +51,9 @@ run long --seeds="$seeds" --seconds="$long" --modes="$nodes" --faults=nemesis
     echo "One run of bench/safety.sh $seeds $seconds $slow_seeds $long, from $started to $(date -u +%FT%TZ), on $(nproc) cores, redislock $(php -d "extension=$REDISLOCK_TEST_EXT" -r 'echo phpversion("redislock");') ($(git rev-parse --short HEAD 2>/dev/null || echo '?'))."
 } >bench/results/safety.md
 bench/safety_docs.sh
+# the mutants, each against the safety check alone (bench/results/mutants.md):
+# the long schedule's, not CI's (about an hour more); REDISLOCK_SAFETY_MUTANTS=0 skips them
+if [[ ${REDISLOCK_SAFETY_MUTANTS:-1} != 0 ]]; then
+    scripts/mutants.sh --no-phpt || status=$?
+fi
 exit $status

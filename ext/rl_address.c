@@ -2,8 +2,10 @@
  * \Redis) to an endpoint, with the options' credentials, database and TLS
  * settings on top. The options themselves are read in rl_config.c. */
 #include "rl_config.h"
+#include "rl_address.h"
 #include "zend_exceptions.h"
 #include <strings.h>
+#include "src/transport/rl_endpoint_parse.h"
 #include "src/transport/rl_host.h"
 #include "src/transport/rl_redact.h"
 #include "src/transport/rl_tls.h"

@@ -1,4 +1,5 @@
 #include "rl_cluster_form.h"
+#include "rl_address.h"
 #include "php_redislock.h"
 #include "zend_exceptions.h"
 #include "src/base/rl_status.h"

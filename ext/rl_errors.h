@@ -3,7 +3,7 @@
 #ifndef RL_ERRORS_H
 #define RL_ERRORS_H
 #include "php.h"
-#include "src/lock/rl_fanout.h"
+#include "src/lock/rl_op.h"
 
 extern zend_class_entry *rl_ce_exception;
 extern zend_class_entry *rl_ce_connection_exception;

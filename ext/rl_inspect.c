@@ -3,10 +3,10 @@
 #include "rl_errors.h"
 #include "php_redislock.h"
 #include "src/lock/rl_quorum.h"
-#include "src/topology/rl_slots.h"
-#include "zend_smart_str.h"
+#include "src/lock/rl_scan.h"
 #include "SAPI.h"
 #include "src/base/rl_token.h"
+#include <stdlib.h>
 #include <unistd.h>
 #include <stdio.h>
 #include <string.h>
@@ -99,10 +99,11 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     names = ecalloc(o->n, sizeof *names);
     memset(votes, 0, o->n * sizeof *votes);
     for (i = 0; i < o->n; i++) { /* each node's own: one run per node, its holders' names apart */
-        rl_op op = {.kind = RL_OP_INSPECT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .on_key = on_token,
+        rl_lock_op op = {.kind = RL_OP_INSPECT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .on_key = on_token,
                     .on_key_ctx = &names[i]};
         array_init(&names[i]);
-        rl_nodes_run(&o->nodes[i], 1, &op, &votes[i], 1, 0, &o->timeouts, &o->timeouts);
+        rl_op eop = rl_lock_eop(&op);
+        rl_nodes_run(&o->nodes[i], 1, &eop, &votes[i], 1, 0, &o->timeouts, &o->timeouts);
     }
 
     array_init(return_value);
@@ -111,7 +112,7 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     array_init(&nodes);
     for (i = 0; i < o->n; i++) {
         rl_vote *v = &votes[i];
-        if (v->err.code == RL_OK && v->yes && state_of(v->err.msg, &names[i], &state)) {
+        if (v->err.code == RL_OK && v->yes && state_of(v->result.text, &names[i], &state)) {
             answered++;
         } else {
             array_init(&state);
@@ -145,79 +146,23 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     zend_string_release(key);
 }
 
-/* SCAN calls one locks() makes on a master at most: a server that keeps
- * answering a cursor other than 0 (a hostile one, or a keyspace of about
- * ten million keys) ends the listing there. */
-#define SCAN_MAX_CALLS 100000
-
-/* The masters of a cluster one locks() scans at most. */
-#define SCAN_MAX_MASTERS 64
-
 typedef struct scan_ctx {
     HashTable *found;  /* resource name => true */
-    const char *prefix;
-    size_t prefix_len;
     zend_long limit;
 } scan_ctx;
 
-static void on_key(void *ctx, const char *key, size_t len)
+static void on_name(void *ctx, const char *name, size_t len)
 {
     scan_ctx *s = ctx;
-    /* key: a lock's resource name (the prefix left out by the scan) */
     if (zend_hash_num_elements(s->found) < (uint32_t)s->limit) {
-        zend_hash_str_add_empty_element(s->found, key, len);
+        zend_hash_str_add_empty_element(s->found, name, len);
     }
 }
 
-/* The MATCH pattern: the prefix with SCAN's glob characters escaped, then
- * the caller's pattern as it is. */
-static zend_string *match_of(zend_string *prefix, zend_string *pattern)
+static int enough(void *ctx)
 {
-    smart_str m = {0};
-    size_t i;
-    for (i = 0; i < ZSTR_LEN(prefix); i++) {
-        char c = ZSTR_VAL(prefix)[i];
-        if (c == '*' || c == '?' || c == '[' || c == ']' || c == '\\') {
-            smart_str_appendc(&m, '\\');
-        }
-        smart_str_appendc(&m, c);
-    }
-    smart_str_append(&m, pattern);
-    smart_str_0(&m);
-    return m.s;
-}
-
-/* Scans one master of node i (routed by key) to the end or the limit:
- * RL_OK, or the vote's failure (left in *vote). */
-static int scan_master(rl_object *o, size_t i, const char *key, size_t key_len, const char *match, scan_ctx *s,
-                       rl_vote *vote)
-{
-    char cursor[24] = "0", after[48] = "";
-    rl_conn *asked = NULL;
-    long calls = 0;
-    do {
-        rl_op op = {.kind = RL_OP_SCAN, .key = key, .key_len = key_len, .cursor = cursor, .match = match,
-                    .after = after, .prefix = s->prefix, .name_at = s->prefix_len, .on_key = on_key, .on_key_ctx = s};
-        const char *sp;
-        memset(vote, 0, sizeof *vote);
-        rl_nodes_run(&o->nodes[i], 1, &op, vote, 1, 0, &o->timeouts, &o->timeouts);
-        if (vote->err.code != RL_OK) {
-            return vote->err.code;
-        }
-        if (asked != NULL && vote->conn != asked) {
-            /* another node answered (a failover): its cursor means nothing here */
-            snprintf(cursor, sizeof cursor, "0");
-            after[0] = '\0';
-        } else { /* "CURSOR" or "CURSOR AFTER": the page goes on after that key */
-            sp = strchr(vote->err.msg, ' ');
-            snprintf(cursor, sizeof cursor, "%.*s", sp != NULL ? (int)(sp - vote->err.msg) : (int)strlen(vote->err.msg),
-                     vote->err.msg);
-            snprintf(after, sizeof after, "%s", sp != NULL ? sp + 1 : "");
-        }
-        asked = vote->conn;
-    } while ((strcmp(cursor, "0") != 0 || after[0] != '\0') && ++calls < SCAN_MAX_CALLS
-             && zend_hash_num_elements(s->found) < (uint32_t)s->limit);
-    return RL_OK;
+    scan_ctx *s = ctx;
+    return zend_hash_num_elements(s->found) >= (uint32_t)s->limit;
 }
 
 static int compare_names(Bucket *a, Bucket *b)
@@ -227,7 +172,8 @@ static int compare_names(Bucket *a, Bucket *b)
 
 void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
 {
-    zend_string *pattern = NULL, *match;
+    zend_string *pattern = NULL;
+    char *match;
     zend_long limit = 1000;
     rl_object *o;
     HashTable found;
@@ -252,31 +198,21 @@ void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
         zend_argument_value_error(2, "must be between 1 and 1000000");
         RETURN_THROWS();
     }
-    match = pattern != NULL ? match_of(o->prefix, pattern) : match_of(o->prefix, ZSTR_CHAR('*'));
+    match = rl_scan_match(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix), pattern != NULL ? ZSTR_VAL(pattern) : "*",
+                          pattern != NULL ? ZSTR_LEN(pattern) : 1);
+    if (match == NULL) {
+        rl_throw_status(RL_E_NOMEM, "out of memory");
+        RETURN_THROWS();
+    }
     zend_hash_init(&found, 64, NULL, NULL, 0);
-    s = (scan_ctx){.found = &found, .prefix = ZSTR_VAL(o->prefix), .prefix_len = ZSTR_LEN(o->prefix), .limit = limit};
+    s = (scan_ctx){.found = &found, .limit = limit};
     failed = ecalloc(o->n, sizeof *failed);
     for (i = 0; i < o->n; i++) {
-        rl_node *n = o->nodes[i];
-        unsigned slots[SCAN_MAX_MASTERS];
-        size_t m, nm = 1;
-        int ok = 1;
-        if (n->ops->masters != NULL) {
-            rl_error err = {0};
-            if ((nm = n->ops->masters(n, slots, SCAN_MAX_MASTERS, &o->timeouts, &err)) == 0) {
-                rl_vote_failed(&failed[i], n->conn, &err);
-                continue;
-            }
-        }
-        for (m = 0; m < nm && ok; m++) {
-            char tag[8] = {'{'};
-            size_t tl = n->ops->masters != NULL ? rl_slot_tag(slots[m], tag + 1) : 0;
-            tag[tl + 1] = '}';
-            ok = scan_master(o, i, tag, tl + 2, ZSTR_VAL(match), &s, &failed[i]) == RL_OK;
-        }
-        answered += ok;
+        rl_scan scan = {.match = match, .prefix = ZSTR_VAL(o->prefix), .prefix_len = ZSTR_LEN(o->prefix),
+                        .on_name = on_name, .enough = enough, .on_name_ctx = &s};
+        answered += rl_scan_node(o->nodes[i], &scan, &o->timeouts, &failed[i]) == RL_OK;
     }
-    zend_string_release(match);
+    free(match);
     /* a RedisLock's node must answer (a Cluster's every master); a RedLock lists what its nodes that answered hold */
     if (answered == 0 || (!o->redlock && answered < o->n)) {
         zend_hash_destroy(&found);
@@ -316,12 +252,13 @@ void rl_method_watch(INTERNAL_FUNCTION_PARAMETERS)
         zend_argument_value_error(2, "must be a number of seconds above 0 and at most 3600");
         RETURN_THROWS();
     }
-    rl_op op = {.kind = RL_OP_WATCH, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+    rl_lock_op op = {.kind = RL_OP_WATCH, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
                 .wait_ms = (long long)(timeout * 1000.0 + 0.5)};
     t = o->timeouts;
     t.reply_us += (int64_t)op.wait_ms * 1000; /* the block, then the usual reply time */
     votes = ecalloc(o->n, sizeof *votes);
-    woken = rl_nodes_run(o->nodes, o->n, &op, votes, o->n, 0, &t, &o->timeouts);
+    rl_op eop = rl_lock_eop(&op);
+    woken = rl_nodes_run(o->nodes, o->n, &eop, votes, o->n, 0, &t, &o->timeouts);
     for (i = 0; i < o->n; i++) {
         answered += votes[i].err.code == RL_OK;
     }

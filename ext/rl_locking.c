@@ -1,4 +1,5 @@
 #include "rl_locking.h"
+#include "rl_traced_wait.h"
 #include "src/base/rl_pid.h"
 #include "rl_errors.h"
 #include "rl_on_lost.h"
@@ -26,7 +27,7 @@
  * nodes. Every use of rl_object's node fields is here (elsewhere the
  * number of nodes and the quorum are a tally's), so that the node side can
  * change behind this adapter. */
-static size_t nodes_run(void *ctx, const rl_op *op, rl_vote *votes, size_t need, int early)
+static size_t nodes_run(void *ctx, const rl_lock_op *op, rl_vote *votes, size_t need, int early)
 {
     return rl_object_run(ctx, op, votes, need, early);
 }
@@ -37,7 +38,7 @@ static rl_conn *nodes_wait_conn(void *ctx, size_t i, const char *key, size_t key
     return rl_object_wait_conn(ctx, i, key, key_len);
 }
 
-static size_t nodes_wait(void *ctx, const rl_op *op, rl_vote *votes, const rl_timeouts *t)
+static size_t nodes_wait(void *ctx, const rl_lock_op *op, rl_vote *votes, const rl_timeouts *t)
 {
     return rl_object_wait(ctx, op, votes, t);
 }
@@ -131,7 +132,7 @@ static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
  * went to (a sentinel group's master, a cluster slot's master); without it,
  * on_lost: a timer of its validity only. false, with an exception, when the
  * watchdog cannot take it. */
-bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h)
+bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_lock_op *op, rl_held *h)
 {
     const rl_endpoint *stack[RL_STACK_VOTES], **eps = t->n <= RL_STACK_VOTES ? stack : ecalloc(t->n, sizeof *eps);
     rl_watch_spec spec;
@@ -173,7 +174,7 @@ bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h)
 
 /* Is op's token already this process's lock on key (rl_attempt_run()'s
  * ours_before)? The held records are ext's: the fact is passed in. */
-static int ours_before(rl_object *o, zend_string *key, const rl_op *op)
+static int ours_before(rl_object *o, zend_string *key, const rl_lock_op *op)
 {
     if (op->refuse_own) {
         return 0; /* a yes is a new acquisition, a record of the token's stale */
@@ -184,7 +185,7 @@ static int ours_before(rl_object *o, zend_string *key, const rl_op *op)
 /* Acts on an attempt the protocol made: a won lock is recorded (and handed
  * to the watchdog) before a logger that may throw is called, so that
  * auto-release covers it; then the counters and log events. */
-static int report_attempt(rl_object *o, zend_string *key, const rl_op *op, const rl_attempt *a,
+static int report_attempt(rl_object *o, zend_string *key, const rl_lock_op *op, const rl_attempt *a,
                           zend_string **token_out)
 {
     int r = 0;
@@ -222,7 +223,7 @@ static int report_attempt(rl_object *o, zend_string *key, const rl_op *op, const
 
 /* One quorum attempt with op (LOCK, with a fresh token or the owner's). A
  * call's first attempt that finds the lock held counts as contended. */
-static int attempt(rl_object *o, zend_string *key, const rl_op *op, zend_string **token_out, bool first)
+static int attempt(rl_object *o, zend_string *key, const rl_lock_op *op, zend_string **token_out, bool first)
 {
     rl_lock_nodes ns;
     rl_attempt a;
@@ -248,7 +249,7 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
                 bool first)
 {
     char token[RL_NAMED_TOKEN_MAX + 1], name[RL_HOLDER_NAME_MAX + 1];
-    rl_op op = {.kind = RL_OP_LOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+    rl_lock_op op = {.kind = RL_OP_LOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
                  .token = token, .token_len = RL_TOKEN_LEN, .ttl_ms = ttl_ms};
     rl_held *h = rl_held_find(o, key);
     int r;
@@ -320,13 +321,13 @@ static void wait_result(void *ctx, char *value, size_t len)
     free(value);
 }
 
-static int wait_ours_before(void *ctx, const rl_op *op)
+static int wait_ours_before(void *ctx, const rl_lock_op *op)
 {
     wait_call *w = ctx;
     return ours_before(w->o, w->key, op);
 }
 
-static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
+static int wait_attempted(void *ctx, const rl_lock_op *op, const rl_attempt *a)
 {
     wait_call *w = ctx;
     if (a->outcome == RL_WON && w->contended) {
@@ -344,7 +345,7 @@ static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
 int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, int64_t deadline_us,
                  zend_string **token_out, zend_string **result_out)
 {
-    rl_op like = {.kind = RL_OP_LOCK_WAIT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .ttl_ms = ttl_ms,
+    rl_lock_op like = {.kind = RL_OP_LOCK_WAIT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .ttl_ms = ttl_ms,
                   .fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE, .mode = kind->mode, .limit = kind->limit,
                   .guard = kind->guard};
     wait_call call = {o, key, token_out, result_out, false};
@@ -429,7 +430,7 @@ static rl_held *held_now(rl_object *o, zend_string *key, zend_string *token)
 
 /* Runs a release (op) on the object's nodes: 1 or 0 as a quorum said, or
  * -1 with an exception thrown (out of memory; no quorum: v freed then). */
-static int release_run(rl_object *o, zend_string *key, const rl_op *op, rl_verdict *v)
+static int release_run(rl_object *o, zend_string *key, const rl_lock_op *op, rl_verdict *v)
 {
     rl_lock_nodes ns;
     int r;
@@ -449,7 +450,7 @@ static int release_run(rl_object *o, zend_string *key, const rl_op *op, rl_verdi
 static int release_as(rl_object *o, zend_string *key, zend_string *token, bool done, zend_string *result)
 {
     rl_held *h = held_now(o, key, token);
-    rl_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+    rl_lock_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
                  .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token), .done = done,
                  .value = result != NULL ? ZSTR_VAL(result) : NULL, .value_len = result != NULL ? ZSTR_LEN(result) : 0};
     bool ours = h != NULL && zend_string_equals(h->token, token);
@@ -500,7 +501,7 @@ int rl_lock_release_done(rl_object *o, zend_string *key, zend_string *token, zen
 
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms)
 {
-    rl_op op = {.kind = RL_OP_EXTEND, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+    rl_lock_op op = {.kind = RL_OP_EXTEND, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
                  .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token), .ttl_ms = ttl_ms};
     rl_held *h = rl_held_find_token(o, key, token);
     rl_lock_nodes ns;
@@ -555,7 +556,7 @@ zend_long rl_lock_validity(rl_object *o, zend_string *key)
 int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
 {
     /* no token: the script's '' asks whether anyone holds it */
-    rl_op op = {.kind = RL_OP_HOLDS, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+    rl_lock_op op = {.kind = RL_OP_HOLDS, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
                  .token = token ? ZSTR_VAL(token) : "", .token_len = token ? ZSTR_LEN(token) : 0};
     rl_held *h = token ? rl_held_find_token(o, key, token) : NULL;
     rl_lock_nodes ns;
@@ -575,7 +576,7 @@ int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
 
 int rl_lock_force(rl_object *o, zend_string *key)
 {
-    rl_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .token = "", .force = 1};
+    rl_lock_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .token = "", .force = 1};
     rl_verdict v;
     int r;
 

@@ -80,15 +80,8 @@ void rl_lock_log_votes(rl_object *o, const rl_tally *t, int64_t start_us, const 
  * nodes; -1. */
 int rl_lock_fail_no_quorum(rl_object *o, const rl_tally *t, zend_string *key, int64_t start_us);
 
-/* rl_wait_run() of like, and with traced a lock's deadlock detection
- * (like->deadlock set for the wait, NULL after it): a cycle of waits
- * closing at this waiter is a RedisLockDeadlockException, -1
- * (ext/rl_traced_wait.c). Else rl_wait_run()'s result and *status. */
-int rl_lock_wait_traced(rl_object *o, const rl_lock_nodes *ns, rl_op *like, int64_t deadline_us, int promoting,
-                        const rl_wait_hooks *hooks, bool traced, int *status);
-
 /* auto_extend: hands h (won by op, a LOCK of one key) to the watchdog on
  * the nodes of t; false with an exception when it cannot take it. */
-bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_op *op, rl_held *h);
+bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_lock_op *op, rl_held *h);
 
 #endif

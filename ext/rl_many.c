@@ -4,6 +4,7 @@
  * resources span slots (no script can hold them), they are taken one by
  * one in a fixed order, and what was taken is released on a failure. */
 #include "rl_many.h"
+#include "rl_traced_wait.h"
 #include "rl_locking.h"
 #include "rl_methods.h"
 #include "rl_errors.h"
@@ -17,9 +18,10 @@
 #include "src/lock/rl_acquire.h"
 #include "src/lock/rl_hold.h"
 #include "src/lock/rl_manyops.h"
+#include "src/lock/rl_ordered.h"
+#include "src/lock/rl_quorum.h"
 #include "src/lock/rl_wait.h"
 #include "src/lock/rl_deadlock.h"
-#include "src/topology/rl_slots.h"
 #include "zend_exceptions.h"
 #include <string.h>
 
@@ -86,17 +88,7 @@ static bool parse(rl_object *o, HashTable *ht, uint32_t argnum, many *m)
 /* A Cluster node among the object's, and resources in different slots. */
 static bool spans_slots(const rl_object *o, const many *m)
 {
-    bool cluster = false;
-    size_t i;
-    for (i = 0; i < o->n; i++) {
-        cluster = cluster || o->nodes[i]->ops->masters != NULL;
-    }
-    for (i = 1; cluster && i < m->n; i++) {
-        if (rl_key_slot(m->ptrs[i], m->lens[i]) != rl_key_slot(m->ptrs[0], m->lens[0])) {
-            return true;
-        }
-    }
-    return false;
+    return rl_nodes_split_keys(o->nodes, o->n, m->ptrs, m->lens, m->n) != 0;
 }
 
 /* A resource this object holds now (Redis says so: a record whose lock
@@ -135,7 +127,7 @@ typedef struct many_call {
 /* Acts on an attempt: a won one is recorded key by key (each then is a
  * lock of its own: unlock(), extend() and auto-release take it), handed to
  * the watchdog, counted and logged. 1 won, 0 not, -1 thrown. */
-static int report(many_call *c, const rl_op *op, const rl_attempt *a)
+static int report(many_call *c, const rl_lock_op *op, const rl_attempt *a)
 {
     rl_object *o = c->o;
     size_t i;
@@ -148,7 +140,7 @@ static int report(many_call *c, const rl_op *op, const rl_attempt *a)
             RL_COUNT(acquired);
         }
         for (i = 0; i < c->m->n && rl_object_watched(o); i++) {
-            rl_op one = *op;
+            rl_lock_op one = *op;
             one.kind = RL_OP_LOCK;
             one.key = c->m->ptrs[i];
             one.key_len = c->m->lens[i];
@@ -182,13 +174,13 @@ static int report(many_call *c, const rl_op *op, const rl_attempt *a)
 /* A lost attempt is taken back where it went out, unless the token is
  * the caller's: it may hold some of them from before (those it took on too
  * few nodes then live to their TTL). */
-static int owner_ours(void *ctx, const rl_op *op)
+static int owner_ours(void *ctx, const rl_lock_op *op)
 {
     (void)ctx;
     return op->repeat;
 }
 
-static int wait_attempted(void *ctx, const rl_op *op, const rl_attempt *a)
+static int wait_attempted(void *ctx, const rl_lock_op *op, const rl_attempt *a)
 {
     return report(ctx, op, a);
 }
@@ -200,7 +192,7 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
 {
     /* an owner's token may hold some already (refreshed): the script's
      * form, safe to repeat, not MSETEX NX */
-    rl_op op = {.kind = RL_OP_LOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
+    rl_lock_op op = {.kind = RL_OP_LOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
                 .key_lens = m->lens, .nkeys = m->n, .token = token, .token_len = token_len, .ttl_ms = ttl,
                 .repeat = owner};
     many_call call = {o, m, false};
@@ -224,101 +216,89 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
     return status != 0 ? rl_lock_fail_status(status) : r;
 }
 
-/* The ordered take waited for a later resource while the earlier ones' TTLs
- * ran: one taken before a long wait may have expired, and another client
- * taken it, by the time the last is had. Every earlier one whose validity
- * fell below nine tenths of the last one's is extended now (an expired one
- * is not ours any more: the call fails and releases what it took). 1 when
- * all are held (each with the validity of the first to run out), 0 when
- * one was lost, -1 with an exception. */
-static int refresh_taken(rl_object *o, const many *m, zend_long ttl, zend_string *token)
-{
-    rl_held *last = rl_held_find_token(o, m->keys[m->n - 1], token);
-    int64_t floor_us;
-    size_t i;
+/* The ordered take (src/lock/rl_ordered.c) on this object's held locks. */
+typedef struct ordered_call {
+    rl_object *o;
+    const many *m;
+    rl_kind kind;
+    zend_long ttl;
+    int64_t deadline_us;
+    zend_string *token;
+} ordered_call;
 
-    if (last == NULL) {
-        return 1;
+static int ordered_take(void *ctx, size_t i, int *got)
+{
+    ordered_call *c = ctx;
+    zend_string *had = NULL;
+    int r = rl_lock_wait(c->o, c->m->keys[i], &c->kind, c->ttl, c->deadline_us, &had, NULL);
+    if (had != NULL) {
+        *got = 1;
+        zend_string_release(had);
     }
-    floor_us = last->valid_until_us - (last->valid_until_us - rl_now_us()) / 10;
-    for (i = 0; i + 1 < m->n; i++) {
-        rl_held *h = rl_held_find_token(o, m->keys[i], token);
-        if (h != NULL && h->valid_until_us >= floor_us) {
-            continue;
-        }
-        int r = rl_lock_extend(o, m->keys[i], token, ttl);
-        if (r != 1) {
-            return r < 0 || EG(exception) ? -1 : 0;
-        }
+    return r;
+}
+
+static int ordered_validity(void *ctx, size_t i, int64_t *until_us)
+{
+    ordered_call *c = ctx;
+    rl_held *h = rl_held_find_token(c->o, c->m->keys[i], c->token);
+    if (h == NULL) {
+        return 0;
     }
-    /* one call, one validity: the earliest any of them runs out, so that
-     * getValidity() of any resource never outlasts another's key */
-    for (i = 0; i < m->n; i++) {
-        rl_held *h = rl_held_find_token(o, m->keys[i], token);
-        if (h != NULL && h->valid_until_us < last->valid_until_us) {
-            last->valid_until_us = h->valid_until_us;
-        }
-    }
-    for (i = 0; i + 1 < m->n; i++) {
-        rl_held *h = rl_held_find_token(o, m->keys[i], token);
-        if (h != NULL) {
-            h->valid_until_us = last->valid_until_us;
-        }
-    }
-    for (i = 0; i < m->n && !o->auto_extend; i++) {
-        rl_held *h = rl_held_find_token(o, m->keys[i], token);
-        if (h != NULL && h->watch) { /* on_lost's timer: from this validity */
-            rl_watch_renewed(h->watch, ttl, h->valid_until_us);
-        }
-    }
+    *until_us = h->valid_until_us;
     return 1;
 }
 
+static void ordered_set_validity(void *ctx, size_t i, int64_t until_us)
+{
+    ordered_call *c = ctx;
+    rl_held *h = rl_held_find_token(c->o, c->m->keys[i], c->token);
+    if (h != NULL) {
+        h->valid_until_us = until_us;
+        if (h->watch && !c->o->auto_extend) { /* on_lost's timer: from this validity */
+            rl_watch_renewed(h->watch, c->ttl, until_us);
+        }
+    }
+}
+
+static int ordered_extend(void *ctx, size_t i)
+{
+    ordered_call *c = ctx;
+    return rl_lock_extend(c->o, c->m->keys[i], c->token, c->ttl);
+}
+
+static void ordered_release(void *ctx, size_t i)
+{
+    ordered_call *c = ctx;
+    /* a wait's exception stays the call's; the release still logs */
+    rl_release_beside_exception(c->o, c->m->keys[i], c->token);
+}
+
+static void ordered_forget(void *ctx, size_t i)
+{
+    ordered_call *c = ctx;
+    rl_held_remove_token(c->o, c->m->keys[i], c->token);
+}
+
+static int ordered_failed(void *ctx)
+{
+    (void)ctx;
+    return EG(exception) != NULL;
+}
+
 /* A Cluster's resources across slots, or locks with fencing numbers: one
- * by one in key order, each as a lock of the call's token (waiting within
- * the call's deadline; the fixed order means two such calls never wait
- * for each other); the ones taken are released when one is not had. */
+ * by one in key order (rl_ordered.h). */
 static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t deadline_us, zend_string *token,
                          bool owner)
 {
-    rl_kind kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token}; /* its own locks refreshed, as one script does */
-    size_t i, j, taken = 0;
-    bool *recorded = ecalloc(m->n, sizeof *recorded); /* by this call */
-    int r = 1;
-
-    for (i = 0; i < m->n && r == 1; i++) {
-        zend_string *got = NULL;
-        bool before = rl_held_find_token(o, m->keys[i], token) != NULL;
-        r = rl_lock_wait(o, m->keys[i], &kind, ttl, deadline_us, &got, NULL);
-        if (got != NULL) {
-            taken = i + 1; /* also one taken before a logger threw */
-            recorded[i] = !before;
-            zend_string_release(got);
-        }
-    }
-    if (r == 1) {
-        r = refresh_taken(o, m, ttl, token);
-    }
-    if (r == 0 && !EG(exception) && !owner && taken == m->n && rl_now_us() < deadline_us) {
-        /* one was lost during the wait for a later one: all again, in order */
-        for (j = 0; j < taken; j++) {
-            rl_release_beside_exception(o, m->keys[j], token);
-        }
-        efree(recorded);
-        return take_in_order(o, m, ttl, deadline_us, token, owner);
-    }
-    for (j = 0; r != 1 && j < taken; j++) {
-        if (!owner) {
-            /* a wait's exception stays the call's; the release still logs */
-            rl_release_beside_exception(o, m->keys[j], token);
-        } else if (recorded[j]) {
-            /* a caller's token may have held some of them before: all kept
-             * in Redis, but not as this object's (nor released at its end) */
-            rl_held_remove_token(o, m->keys[j], token);
-        }
-    }
-    efree(recorded);
-    return r != 1 && EG(exception) ? -1 : r;
+    /* its own locks refreshed, as one script does */
+    ordered_call c = {.o = o, .m = m, .kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token}, .ttl = ttl,
+                      .deadline_us = deadline_us, .token = token};
+    rl_ordered t = {.n = m->n, .owner = owner, .deadline_us = deadline_us, .take = ordered_take,
+                    .validity = ordered_validity, .set_validity = ordered_set_validity, .extend = ordered_extend,
+                    .release = ordered_release, .forget = ordered_forget, .failed = ordered_failed,
+                    .now_us = rl_now_us, .ctx = &c};
+    return rl_ordered_take(&t);
 }
 
 void rl_method_lock_many(INTERNAL_FUNCTION_PARAMETERS)
@@ -396,33 +376,11 @@ static bool releasable_together(rl_object *o, const many *m, zend_string *token)
     return true;
 }
 
-/* How many a quorum of nodes released: the largest count that a quorum
- * of nodes reached. */
-static size_t quorum_count(const rl_tally *t)
-{
-    long long best = 0;
-    size_t i, j;
-    for (i = 0; i < t->n; i++) {
-        const rl_vote *a = &t->votes[i];
-        size_t reached = 0;
-        if (a->err.code != RL_OK || !a->yes || a->value <= best) {
-            continue;
-        }
-        for (j = 0; j < t->n; j++) {
-            reached += t->votes[j].err.code == RL_OK && t->votes[j].yes && t->votes[j].value >= a->value;
-        }
-        if (reached >= t->quorum) {
-            best = a->value;
-        }
-    }
-    return (size_t)best;
-}
-
 /* One release script per node for every key: 1 when every one was
  * released, 0 not, -1 thrown. The records go as unlock()'s would. */
 static int release_together(rl_object *o, const many *m, zend_string *token)
 {
-    rl_op op = {.kind = RL_OP_UNLOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
+    rl_lock_op op = {.kind = RL_OP_UNLOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
                 .key_lens = m->lens, .nkeys = m->n, .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token)};
     rl_lock_nodes ns;
     rl_verdict v;
@@ -438,7 +396,7 @@ static int release_together(rl_object *o, const many *m, zend_string *token)
         rl_verdict_free(&v);
         return r;
     }
-    released = quorum_count(&v.tally);
+    released = rl_quorum_count(v.tally.votes, v.tally.n, v.tally.quorum);
     for (i = 0; i < m->n; i++) {
         rl_held *h = rl_held_find_token(o, m->keys[i], token);
         if (h != NULL && h->pid == rl_pid()) {

@@ -1,7 +1,9 @@
 #include "rl_object.h"
+#include "rl_address.h"
 #include "rl_fatal.h"
 #include "src/lock/rl_quorum.h"
 #include "src/lock/rl_watchdog.h"
+#include "src/lock/rl_lockops.h"
 #include "src/base/rl_pid.h"
 #include "src/base/rl_clock.h"
 #include "src/topology/rl_key_names.h"
@@ -308,15 +310,17 @@ rl_conn *rl_object_wait_conn(rl_object *o, size_t i, const char *key, size_t key
     return w;
 }
 
-size_t rl_object_wait(rl_object *o, const rl_op *op, rl_vote *votes, const rl_timeouts *t)
+size_t rl_object_wait(rl_object *o, const rl_lock_op *op, rl_vote *votes, const rl_timeouts *t)
 {
-    return rl_nodes_wait(o->nodes, o->n, op, votes, t, &o->timeouts);
+    rl_op e = rl_lock_eop(op);
+    return rl_nodes_wait(o->nodes, o->n, &e, votes, t, &o->timeouts);
 }
 
-size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early)
+size_t rl_object_run(rl_object *o, const rl_lock_op *op, rl_vote *votes, size_t need, int early)
 {
-    rl_op with_ack = *op;
+    rl_lock_op with_ack = *op;
     rl_timeouts t = o->timeouts;
+    rl_op e;
 
     with_ack.min_replicas = o->min_replicas;
     with_ack.replica_timeout_ms = o->replica_timeout_ms;
@@ -324,7 +328,8 @@ size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need,
         t.reply_us += with_ack.replica_timeout_ms * 1000; /* WAIT may take that long after the command's reply */
     }
     /* the command may wait for replicas; the topology's own questions do not */
-    return rl_nodes_run(o->nodes, o->n, &with_ack, votes, need, early, &t, &o->timeouts);
+    e = rl_lock_eop(&with_ack);
+    return rl_nodes_run(o->nodes, o->n, &e, votes, need, early, &t, &o->timeouts);
 }
 
 rl_held *rl_held_find(rl_object *o, zend_string *key)
@@ -475,7 +480,7 @@ void rl_object_release_all(rl_object *o)
     if (o->auto_release && votes != NULL) {
         ZEND_HASH_FOREACH_STR_KEY_PTR(&o->held, key, h) {
             for (; h != NULL; h = h->next) { /* every owner's, with option reentrant false */
-                rl_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
+                rl_lock_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
                              .token = ZSTR_VAL(h->token), .token_len = ZSTR_LEN(h->token)};
                 if (h->pid != rl_pid()) {
                     continue;

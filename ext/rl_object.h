@@ -5,7 +5,7 @@
 #include "php.h"
 #include "php_redislock.h"
 #include "rl_config.h"
-#include "src/lock/rl_fanout.h"
+#include "src/lock/rl_op.h"
 #include "src/topology/rl_node.h"
 
 typedef struct rl_held {
@@ -115,10 +115,10 @@ rl_conn *rl_object_wait_conn(rl_object *o, size_t i, const char *key, size_t key
 
 /* A blocking read on every node's waiting connection where op's key lives
  * (rl_nodes_wait()), bounded by t; votes[] has o->n entries. */
-size_t rl_object_wait(rl_object *o, const rl_op *op, rl_vote *votes, const rl_timeouts *t);
+size_t rl_object_wait(rl_object *o, const rl_lock_op *op, rl_vote *votes, const rl_timeouts *t);
 
 /* Runs op on every node; votes[] has o->n entries. */
-size_t rl_object_run(rl_object *o, const rl_op *op, rl_vote *votes, size_t need, int early);
+size_t rl_object_run(rl_object *o, const rl_lock_op *op, rl_vote *votes, size_t need, int early);
 
 /* Held-lock bookkeeping. A re-entrant object has one record per key; with
  * option reentrant false, one per key and token (a chain, newest first). */

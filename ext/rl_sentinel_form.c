@@ -1,4 +1,5 @@
 #include "rl_sentinel_form.h"
+#include "rl_address.h"
 #include "php_redislock.h"
 #include "rl_pool.h"
 #include "zend_exceptions.h"

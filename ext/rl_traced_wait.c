@@ -2,6 +2,7 @@
  * edges key, the detection's state for rl_wait_run(), and the exception
  * when a cycle of waits closes at this waiter. */
 #include "rl_locking.h"
+#include "rl_traced_wait.h"
 #include "rl_errors.h"
 #include "src/lock/rl_deadlock.h"
 #include "src/base/rl_status.h"
@@ -33,7 +34,7 @@ static int wake_failed(void *ctx, const char *key, size_t key_len, const rl_vote
     return EG(exception) ? -1 : 0;
 }
 
-int rl_lock_wait_traced(rl_object *o, const rl_lock_nodes *ns, rl_op *like, int64_t deadline_us, int promoting,
+int rl_lock_wait_traced(rl_object *o, const rl_lock_nodes *ns, rl_lock_op *like, int64_t deadline_us, int promoting,
                         const rl_wait_hooks *given, bool traced, int *status)
 {
     rl_deadlock dl;

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../src/transport/rl_endpoint.h"
+#include "../src/transport/rl_endpoint_parse.h"
 
 #define REQUIRE(cond) do { if (!(cond)) { fprintf(stderr, "violated: %s\n", #cond); abort(); } } while (0)
 

@@ -1,5 +1,5 @@
 /* libFuzzer target: arbitrary bytes, cut into arbitrary chunks, through the
- * reply guard, then hiredis's reader, then rl_op_judge for every op kind,
+ * reply guard, then hiredis's reader, then the families' judges for every op kind,
  * as rl_conn_fill and the fan-out do.
  *
  * Input: byte 0 picks how many replies are owed (1..4) and a set of limits,
@@ -14,6 +14,7 @@
 #include <string.h>
 #include <hiredis/hiredis.h>
 #include "../src/lock/rl_lockops.h"
+#include "../src/topology/rl_topology_cmds.h"
 #include "../src/transport/rl_reply_guard.h"
 
 #define REQUIRE(cond) do { if (!(cond)) { fprintf(stderr, "violated: %s\n", #cond); abort(); } } while (0)
@@ -43,25 +44,38 @@ static void limits_for(unsigned pick, rl_reply_limits *l)
     }
 }
 
+static void require_verdict(const redisReply *r, int v, const char *err, size_t errlen)
+{
+    REQUIRE(v == RL_REPLY_YES || v == RL_REPLY_NO || v == RL_REPLY_NOSCRIPT
+            || v == RL_REPLY_ERROR || v == RL_REPLY_NOAUTH);
+    REQUIRE(memchr(err, '\0', errlen) != NULL);
+    if (v == RL_REPLY_ERROR || v == RL_REPLY_NOAUTH) {
+        REQUIRE(r->type == REDIS_REPLY_ERROR || err[0] != '\0');
+    }
+}
+
 static void judge_all(const redisReply *r)
 {
     static const rl_op_kind kinds[] = {RL_OP_LOCK, RL_OP_UNLOCK, RL_OP_EXTEND,
-                                       RL_OP_LOCK_WAIT, RL_OP_WAKE_WAIT, RL_OP_LEAVE,
-                                       RL_OP_SENTINEL_MASTER, RL_OP_ROLE};
+                                       RL_OP_LOCK_WAIT, RL_OP_WAKE_WAIT, RL_OP_LEAVE};
+    static const rl_topology_kind topology[] = {RL_TOPO_SENTINEL_MASTER, RL_TOPO_ROLE};
+    rl_topology_args named = {.service = "k", .service_len = 1};
     size_t i;
     for (i = 0; i < sizeof kinds / sizeof *kinds; i++) {
-        rl_op op = {kinds[i], "k", 1, "t", 1, 1000};
-        long long value = 0;
+        rl_lock_op op = {kinds[i], "k", 1, "t", 1, 1000};
+        rl_result out = {0};
         char err[256];
-        int v;
         err[0] = '\0';
-        v = rl_op_judge(&op, r, &value, err, sizeof err);
-        REQUIRE(v == RL_REPLY_YES || v == RL_REPLY_NO || v == RL_REPLY_NOSCRIPT
-                || v == RL_REPLY_ERROR || v == RL_REPLY_NOAUTH);
-        REQUIRE(memchr(err, '\0', sizeof err) != NULL);
-        if (v == RL_REPLY_ERROR || v == RL_REPLY_NOAUTH) {
-            REQUIRE(r->type == REDIS_REPLY_ERROR || err[0] != '\0');
-        }
+        require_verdict(r, rl_op_judge(&op, r, &out, err, sizeof err), err, sizeof err);
+        REQUIRE(memchr(out.text, '\0', sizeof out.text) != NULL);
+    }
+    for (i = 0; i < sizeof topology / sizeof *topology; i++) {
+        rl_op op = rl_topology_op(topology[i], &named);
+        rl_result out = {0};
+        char err[256];
+        err[0] = '\0';
+        require_verdict(r, rl_op_judge_alone(&op, r, &out, err, sizeof err), err, sizeof err);
+        REQUIRE(memchr(out.text, '\0', sizeof out.text) != NULL);
     }
 }
 

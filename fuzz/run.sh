@@ -42,7 +42,7 @@ for t in "${targets[@]}"; do
     # shellcheck disable=SC2086
     if ! "$cc" -std=c11 -D_GNU_SOURCE -g -O1 -Wall -Wextra -Wno-missing-field-initializers \
             -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-            $hiredis_cflags -I"$hiredis_inc" "$here/fuzz_$t.c" "$root"/src/base/*.c "$root"/src/transport/*.c "$root"/src/lock/*.c "$root"/src/topology/*.c $hiredis_libs \
+            $hiredis_cflags -I"$hiredis_inc" "$here/fuzz_$t.c" "$root"/src/base/*.c "$root"/src/transport/*.c "$root"/src/engine/*.c "$root"/src/lock/*.c "$root"/src/topology/*.c $hiredis_libs \
             -o "$bin" >"$log" 2>&1; then
         cat "$log"
         echo "fuzz_$t: FAILED to build"

@@ -8,6 +8,7 @@ pkgs=(php-dev php-cli libhiredis-dev redis-server redis-sentinel redis-tools php
       pkg-config php-pear php-parser libfcgi-bin make gcc
       libssl-dev openssl
       clang libclang-rt-14-dev    # fuzz/run.sh: libFuzzer
+      clang-format php-codesniffer   # scripts/check-style.sh: .clang-format on src/ and ext/, PSR-12 on bridge/
       composer                    # composer validate of the PIE metadata
       phpunit php-symfony-lock php-symfony-semaphore php-symfony-cache php-illuminate-cache   # bridge/ suites
       php-illuminate-container php-illuminate-config                        # ... the Laravel service provider

@@ -15,7 +15,7 @@
 # bench/results/mutants.md.
 #
 #   scripts/mutants.sh [--only NAME,...] [--check CMD] [--no-safety] [--no-phpt] [--logs DIR]
-#                      [--base LOG]... [--rejudge DIR]
+#                      [--base LOG]... [--rejudge DIR] [--skip-none]
 #
 #   --only     mutants by name (01-release-any-token) or number (01)
 #   --check    the safety check, run in the mutant's tree; {so} is the
@@ -25,6 +25,9 @@
 #   --base LOG a kept safety log of the unmutated tree (00-none.safety.log of
 #              an earlier run): its broken rows count as that tree's too (the
 #              safety runs are not deterministic: what breaks differs by run)
+#   --skip-none  the unmutated tree is not run here: its broken rows are the
+#              --base logs' (another run's 00-none, e.g. one running beside
+#              this one on other mutants; --rejudge redoes the verdicts)
 #   --rejudge DIR  build and run nothing: the safety verdicts again from the
 #              logs --logs kept in DIR (its 00-none and the --base logs as the
 #              unmutated tree's), each under the commit it was recorded with
@@ -40,6 +43,7 @@ cd "$root"
 
 only="" check='scripts/safety-quick.sh --mutants {so}' safety=1 phpt=1 logs="" rejudge=""
 bases=()
+skip_none=0
 while (($#)); do
     case $1 in
         --only) only=$2; shift 2 ;;
@@ -49,7 +53,8 @@ while (($#)); do
         --logs) logs=$(mkdir -p "$2" && cd "$2" && pwd); shift 2 ;;
         --base) bases+=("$(realpath -- "$2")"); shift 2 ;;
         --rejudge) rejudge=$(realpath -- "$2"); shift 2 ;;
-        -h|--help) sed -n '2,27p' "$0"; exit 0 ;;
+        --skip-none) skip_none=1; shift ;;
+        -h|--help) sed -n '2,38p' "$0"; exit 0 ;;
         *) echo "mutants: unknown argument $1 (--help)" >&2; exit 2 ;;
     esac
 done
@@ -167,7 +172,7 @@ fi
 # With the safety check, the unmutated tree first ("00-none"): what it
 # breaks already does not kill a mutant.
 list=(scripts/mutants/*.mut)
-((safety)) && list=(none "${list[@]}")
+((safety && !skip_none)) && list=(none "${list[@]}")
 [[ -z $rejudge ]] || list=()
 for file in "${list[@]}"; do
     if [[ $file == none ]]; then
@@ -278,8 +283,8 @@ awk -F'\t' '{ k = $1 FS $2; if (!(k in last)) order[++n] = k; last[k] = $0 } END
     echo
     echo "Made by \`scripts/mutants.sh\` from bench/results/mutants.tsv: each mutant (scripts/mutants/)"
     echo "applied alone to a copy of the tree, built, then checked. \"killed by safety\": the safety check"
-    echo "(\`scripts/safety-quick.sh --mutants\` unless said: every independent-node row with and without"
-    echo "fencing and auto_extend, then the Sentinel and Cluster rows, up to the first broken one)"
+    echo "(\`scripts/safety-quick.sh --mutants\` unless said: the Sentinel and Cluster rows, then every"
+    echo "independent-node row with and without fencing and auto_extend, up to the first broken one)"
     echo "broke a row (fault, mode, auto_extend: why) in a way"
     echo "the unmutated tree (00-none, run first) did not; numbers are left out of the reasons (N);"
     echo "\"killed by phpt\": the numbers of the tests (of those its file names) that failed. In brackets:"

@@ -32,7 +32,7 @@ trap stop_matrix EXIT
 # beside them, a third lane (the thread-safe row, zts: tests/zts/run.sh on
 # the host, now last in the second) left 2 cores so busy that timing tests
 # passed only on run-tests' retry, which counts as a failure here. The
-# first run builds the ZTS PHP (about 15 min, then cached).
+# first run builds the ZTS PHP (4 to 5 min, then cached).
 matrix_groups=("trixie-redis trixie-valkey" "sid-redis sid-valkey sid-symfony81 sid-php86 zts")
 if [[ ${REDISLOCK_MATRIX:-1} != 0 ]]; then
     for i in "${!matrix_groups[@]}"; do
@@ -55,7 +55,10 @@ fi
 ./scripts/build.sh
 
 ./scripts/gen-arginfo.sh --check
+./scripts/check-layers.sh          # src/ includes downward only, no circles of modules
 ./scripts/check-errors.sh          # docs/errors.md against the status map
+./scripts/check-test-names.sh      # tests named NNN-words.phpt, no number twice in tests/
+./scripts/check-style.sh           # .clang-format on src/ and ext/ (a report until REDISLOCK_STYLE_STRICT=1), PSR-12 on bridge/
 php scripts/gen-lua.php --check   # the lock scripts' C strings against src/lock/lua/
 ./scripts/package-xml.sh --check
 php scripts/check-composer.php   # PIE's composer.json against the build
@@ -72,7 +75,7 @@ rm -rf "$pkgdir"
 # host's. Not when test files are named (a run by hand).
 host_targets=("$@")
 if (($# == 0)); then
-    host_targets=(tests/*/[0-8]*.phpt tests/faults/900-*.phpt)
+    host_targets=(tests/*/[0-8]*.phpt tests/safety/900-*.phpt)
     REDISLOCK_EARLIER_PASSED=0 REDISLOCK_EARLIER_FAILED=0 REDISLOCK_TEST_PORT_BASE=24000 REDISLOCK_BRIDGES= REDISLOCK_SUITE_LABEL=bookworm-safety \
         setsid ./tests/safety/ci.sh </dev/null >"$work/safety.log" 2>&1 &
     safety_pid=$!

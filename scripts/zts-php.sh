@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
 # Print the prefix of a thread-safe (ZTS) PHP with the embed SAPI (libphp.so),
-# the way FrankenPHP links PHP; build it from source the first time.
+# the way FrankenPHP links PHP, and a CLI; build it from source the first time.
 #
 #   scripts/zts-php.sh            -> /var/cache/redislock/php-zts   (stdout: the prefix only)
 #   REDISLOCK_ZTS_PREFIX=DIR scripts/zts-php.sh
 #
-# The prefix holds lib/libphp.so (the embed SAPI), bin/phpize, bin/php-config
-# and the headers: what an extension and a host program build against. No CLI:
-# libtool would compile every file twice (PIC for libphp.so, non-PIC for the
-# CLI), and the tests run PHP through their own host (tests/zts/host.c). It is rebuilt only when its stamp file is missing or was
-# written by another recipe (RECIPE below), so a second call costs nothing and
-# needs no network.
+# The prefix holds lib/libphp.so (the embed SAPI), bin/php (the CLI: the phpt
+# suite runs on it, tests/zts/phpt.sh), bin/phpize, bin/php-config and the
+# headers: what an extension and a host program build against. It is rebuilt
+# only when its stamp file is missing or was written by another recipe (RECIPE
+# below), so a second call costs nothing and needs no network. The CLI costs
+# no second compile: libtool's PIC objects serve it and libphp.so alike (the
+# whole build from scratch, fetch included, 4 to 5 minutes on 2 cores).
 #
 # Source: Debian's PHP source package, fetched with apt through a PRIVATE
 # configuration (its own sources.list, lists and cache under a temporary
-# directory): the host's apt sources are not touched. Packages are tried in
+# directory), from the mirror the host's apt uses (scripts/debian-mirror.sh):
+# the host's apt sources are only read. Packages are tried in
 # order, the first one whose files the mirror serves wins:
 #   php8.4 from trixie, php8.4 from trixie-security, php8.2 from bookworm.
 # Only the upstream .orig tarball is built (no Debian patches). apt checks its
@@ -23,18 +25,19 @@
 #
 # Build: as FrankenPHP builds its libphp (--enable-zts --enable-embed
 # --disable-zend-signals --enable-zend-max-execution-timers), with
-# --disable-all plus posix; nothing outside Debian 12's own -dev packages
-# (scripts/deps.sh installs them). make -j2. Progress goes to stderr, the build
+# --disable-all plus what the phpt suite calls (posix, pcntl, sockets, ctype;
+# json, pcre, hash and random are always in); nothing outside Debian 12's own
+# -dev packages (scripts/deps.sh installs them). make -j2. Progress goes to stderr, the build
 # log to $prefix.build.log.
 set -euo pipefail
 
-RECIPE=3   # bump when the configure line or the source choice changes
+RECIPE=4   # bump when the configure line or the source choice changes
 prefix=${REDISLOCK_ZTS_PREFIX:-/var/cache/redislock/php-zts}
 stamp="$prefix/.redislock-zts-stamp"
 
 log() { echo "zts-php: $*" >&2; }
 
-if [[ -f $stamp && -x $prefix/bin/php-config && -f $prefix/lib/libphp.so ]] \
+if [[ -f $stamp && -x $prefix/bin/php-config && -f $prefix/lib/libphp.so && -x $prefix/bin/php ]] \
    && [[ $(sed -n 1p "$stamp") == "recipe $RECIPE" ]]; then
     echo "$prefix"
     exit 0
@@ -60,9 +63,15 @@ apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/etc/sources.list"
           -o "APT::Sandbox::User=root"
           -o "Acquire::Retries=2")
 
-candidates=("php8.4 trixie http://deb.debian.org/debian"
-            "php8.4 trixie-security http://deb.debian.org/debian-security"
-            "php8.2 bookworm http://deb.debian.org/debian")
+# the mirrors the host's apt uses (scripts/debian-mirror.sh; REDISLOCK_DEBIAN_MIRROR
+# and REDISLOCK_DEBIAN_SECURITY_MIRROR override)
+here=$(cd "$(dirname "$0")" && pwd)
+mirror=$("$here/debian-mirror.sh" debian) || { log "no Debian mirror in the apt sources"; exit 1; }
+candidates=("php8.4 trixie $mirror")
+if security=$("$here/debian-mirror.sh" debian-security 2>/dev/null); then
+    candidates+=("php8.4 trixie-security $security")
+fi
+candidates+=("php8.2 bookworm $mirror")
 {
     for c in "${candidates[@]}"; do
         read -r _ suite uri <<<"$c"
@@ -106,8 +115,8 @@ log "configure (log: $buildlog)"
     CFLAGS="-O2 -g" ./configure --prefix="$prefix" \
         --enable-zts --enable-embed=shared \
         --disable-zend-signals --enable-zend-max-execution-timers \
-        --disable-all --disable-cli --disable-cgi --disable-phpdbg \
-        --enable-posix \
+        --disable-all --enable-cli --disable-cgi --disable-phpdbg \
+        --enable-posix --enable-pcntl --enable-sockets --enable-ctype \
         --with-config-file-path="$prefix/etc" \
         --with-config-file-scan-dir="$prefix/etc/conf.d"
 ) >>"$buildlog" 2>&1 || { log "configure failed, see $buildlog"; tail -20 "$buildlog" >&2; exit 1; }
@@ -118,12 +127,13 @@ mkdir -p "$prefix/etc/conf.d"
 
 grep -q '^#define ZTS 1' "$prefix/include/php/main/php_config.h" || { log "built PHP is not ZTS"; exit 1; }
 [[ -f $prefix/lib/libphp.so ]] || { log "no libphp.so"; exit 1; }
+"$prefix/bin/php" -n -r 'exit(PHP_ZTS && function_exists("pcntl_fork") ? 0 : 1);' || { log "bin/php is not a ZTS CLI with pcntl"; exit 1; }
 php_ver=$("$prefix/bin/php-config" --version)
 {
     echo "recipe $RECIPE"
     echo "source $(basename "$orig")"
-    echo "php $php_ver zts embed"
+    echo "php $php_ver zts embed cli"
     echo "built $(date -u +%Y-%m-%dT%H:%M:%SZ) in $(( $(date +%s) - start )) s"
 } >"$stamp"
-log "PHP $php_ver ZTS with embed in $prefix ($(( $(date +%s) - start )) s)"
+log "PHP $php_ver ZTS with embed and CLI in $prefix ($(( $(date +%s) - start )) s)"
 echo "$prefix"

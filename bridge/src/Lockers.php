@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge;
@@ -22,8 +23,7 @@ final class Lockers
     public static function create(
         #[\SensitiveParameter] string|array|\Redis $servers,
         #[\SensitiveParameter] array $options = [],
-    ): RedisLock|RedLock
-    {
+    ): RedisLock|RedLock {
         $options['reentrant'] = false;
         if (is_array($servers) && array_is_list($servers) && count($servers) > 1) {
             $retryDelay = (int)($options['retry_delay'] ?? 200);

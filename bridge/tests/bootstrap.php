@@ -1,4 +1,5 @@
 <?php
+
 /*
  * The bridge suites' bootstrap: the frameworks from Debian's packages (their
  * autoloaders, on PHP's include path), the bridge's own classes (PSR-4, as

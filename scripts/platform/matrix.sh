@@ -12,8 +12,9 @@
 #   sid-valkey     sid, PHP 8.5, Valkey 9.1: phpt normal pass*
 #   sid-symfony81  sid, PHP 8.5: the Symfony bridge suite on Symfony 8.1 (experimental)
 #   sid-php86      sid, PHP 8.6-dev: built with -Wall -Wextra and no warning, loads, the 0xx phpt tests (tests/*/0*)
-#   zts            the host, a thread-safe PHP with the embed SAPI (built once, cached):
-#                  tests/zts/run.sh, PHP threads running requests as FrankenPHP does
+#   zts            the host, a thread-safe PHP with the embed SAPI and a CLI (built once, cached):
+#                  tests/zts/run.sh, PHP threads running requests as FrankenPHP does, then
+#                  the phpt normal pass* on the ZTS CLI (php-fpm and phpredis tests skip)
 # * without the safety suite's short schedule (tests 901-913: about 4 minutes
 #   a row), which runs on the host and in trixie-valkey: CI's whole run must
 #   stay under 20 minutes on 2 cores (about 16 today; CI allows 45). Its checker's own
@@ -167,12 +168,15 @@ ensure_root() {   # ensure_root ROOT: make or update it once per run
 
 # The thread-safe row runs on the host: tests/zts/run.sh builds (or finds
 # cached) the ZTS PHP, builds the extension and the threaded host against it
-# outside the checkout, and prints "N passed, M failed".
+# outside the checkout, runs its scenarios and the phpt suite on the ZTS CLI,
+# and prints "N passed, M failed".
 run_zts_row() {
     local log=$logs/zts.log start=$SECONDS php
     echo "matrix: === zts ==="
     "$top/tests/zts/run.sh" >"$log" 2>&1
-    grep -vE '^\s*$' "$log" | tail -n 25
+    # the scenarios' verdicts (their failures are in summary_of's), then the phpt suite's
+    grep -E '^(PASS |zts)' "$log" || true
+    summary_of "$log"
     tally zts "$log"
     echo "matrix: zts took $((SECONDS - start)) s"
     php=$(sed -n 's/^zts: PHP \([^ ]*\).*/\1/p' "$log" | tail -n1)
@@ -210,7 +214,7 @@ run_row() {   # run_row ROW
             esac
             # the safety suite's short schedule in one row (see the top)
             [[ $row == trixie-redis || $row == sid-redis || $row == sid-valkey ]] \
-                && args=('tests/*/[0-8]*.phpt' 'tests/faults/900-*.phpt')
+                && args=('tests/*/[0-8]*.phpt' 'tests/safety/900-*.phpt')
             suite_in_root "$root" "$php" "$log" "${envs[@]}" -- "${args[@]}" ;;
     esac
     summary_of "$log"

@@ -22,7 +22,7 @@ describe() {   # the platform column
         sid-valkey) echo "sid, Valkey (Sentinel, Cluster)" ;;
         sid-symfony81) echo "sid, Symfony bridge on experimental's Symfony" ;;
         sid-php86) echo "experimental, PHP dev: -Wall -Wextra, core tests" ;;
-        zts) echo "thread-safe PHP, embed SAPI threads (FrankenPHP's model)" ;;
+        zts) echo "thread-safe PHP: embed SAPI threads (FrankenPHP's model), phpt on its CLI" ;;
         *) echo "$1" ;;
     esac
 }

@@ -21,7 +21,8 @@ dir=$(root_dir "$name")
 ((EUID == 0)) || { echo "root: must run as root (debootstrap, chroot)" >&2; exit 1; }
 
 log() { echo "root $name: $*" >&2; }
-mirror=${REDISLOCK_DEBIAN_MIRROR:-http://deb.debian.org/debian}
+# the mirror the host's apt uses (REDISLOCK_DEBIAN_MIRROR overrides)
+mirror=$("$here/../debian-mirror.sh" debian) || { log "no Debian mirror found in the host's apt sources"; exit 1; }
 stamp=$dir/.redislock-packages
 want=$(root_stamp "$name")
 

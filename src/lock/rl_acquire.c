@@ -10,16 +10,16 @@
  * counter, and the number is the largest count among the yes voters. It
  * holds only once a quorum of the nodes that granted it have a counter at
  * least that high, so that any later acquisition meets one of them while
- * it holds the lock there (docs/DESIGN.md): the number is written back
+ * it holds the lock there (docs/design/lock-semantics.md): the number is written back
  * (raise-only) to the granting nodes whose count is below it, and the
  * acquisition counts when a quorum has it and validity is left. w gets the
  * acquisition's votes where a node needs no raise, the write-back's
  * elsewhere; its outcome is returned. */
-static rl_outcome fence_write_back(const rl_lock_nodes *ns, const rl_tally *t, rl_tally *w, const rl_op *lock_op,
+static rl_outcome fence_write_back(const rl_lock_nodes *ns, const rl_tally *t, rl_tally *w, const rl_lock_op *lock_op,
                                    long long fence, int64_t until_us)
 {
     rl_vote *sub = w->spare;
-    rl_op op = *lock_op;
+    rl_lock_op op = *lock_op;
     size_t i, k = 0, have = 0;
 
     op.kind = RL_OP_FENCE_RAISE;
@@ -47,15 +47,15 @@ static rl_outcome fence_write_back(const rl_lock_nodes *ns, const rl_tally *t, r
 
 /* A lost attempt: taken back on every node its command went out to
  * (answered or not); with refuse_own, only where it was granted. */
-static void undo(const rl_lock_nodes *ns, rl_tally *attempt, const rl_op *lock_op)
+static void undo(const rl_lock_nodes *ns, rl_tally *attempt, const rl_lock_op *lock_op)
 {
     rl_release_where(ns, attempt, lock_op, lock_op->refuse_own ? rl_granted : rl_needs_undo);
 }
 
-int rl_attempt_run(const rl_lock_nodes *ns, const rl_op *asked, int ours_before, int first, rl_attempt *a)
+int rl_attempt_run(const rl_lock_nodes *ns, const rl_lock_op *asked, int ours_before, int first, rl_attempt *a)
 {
-    rl_op held_op;
-    const rl_op *op = asked;
+    rl_lock_op held_op;
+    const rl_lock_op *op = asked;
     if (ours_before) { /* a re-entrant acquire keeps its number (with fencing) */
         held_op = *asked;
         held_op.held = 1;

@@ -31,7 +31,7 @@ typedef struct rl_attempt {
  * and a late reply is no late grant. first: the call's first attempt.
  * Returns 0 (a to be freed with rl_attempt_free()), or RL_E_NOMEM before
  * anything was sent. */
-int rl_attempt_run(const rl_lock_nodes *ns, const rl_op *op, int ours_before, int first, rl_attempt *a);
+int rl_attempt_run(const rl_lock_nodes *ns, const rl_lock_op *op, int ours_before, int first, rl_attempt *a);
 void rl_attempt_free(rl_attempt *a);
 
 #endif

@@ -51,7 +51,7 @@ void rl_deadlock_end(const rl_lock_nodes *ns, rl_deadlock *d, rl_tally *t);
 
 /* The lock family's writer and judge of DEADLOCK, DEADLOCK_DROP and DEADLOCK_PART
  * (rl_lockops.c hands them here; errors are its). */
-int rl_deadlock_op_append(rl_conn *c, const rl_op *op, int eval, int64_t now_us);
-int rl_deadlock_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
+int rl_deadlock_op_append(rl_conn *c, const rl_lock_op *op, int eval, int64_t now_us);
+int rl_deadlock_op_judge(const rl_lock_op *op, const void *reply, long long *value, char *err, size_t errlen);
 
 #endif

@@ -14,7 +14,7 @@ static int begin(const rl_lock_nodes *ns, rl_verdict *v)
 /* A lock's extend (and holds) has one key; a shared lock's needs its
  * holders' key too: sent so when the caller holds it shared, else when a
  * node says so. */
-static void run_either_form(const rl_lock_nodes *ns, rl_verdict *v, rl_op *op, int early)
+static void run_either_form(const rl_lock_nodes *ns, rl_verdict *v, rl_lock_op *op, int early)
 {
     rl_tally_run(ns, &v->tally, op, early);
     if (op->mode != RL_MODE_SHARED && rl_extend_wants_shared(v->tally.votes, ns->n)) {
@@ -28,9 +28,9 @@ static int not_acknowledged(const rl_vote *v)
     return v->err.code == RL_E_REPLICAS;
 }
 
-int rl_extend_run(const rl_lock_nodes *ns, const rl_op *extend_op, rl_verdict *v)
+int rl_extend_run(const rl_lock_nodes *ns, const rl_lock_op *extend_op, rl_verdict *v)
 {
-    rl_op op = *extend_op;
+    rl_lock_op op = *extend_op;
     if (begin(ns, v) != 0) {
         return RL_E_NOMEM;
     }
@@ -44,9 +44,9 @@ int rl_extend_run(const rl_lock_nodes *ns, const rl_op *extend_op, rl_verdict *v
     return 0;
 }
 
-int rl_holds_run(const rl_lock_nodes *ns, const rl_op *holds_op, rl_verdict *v)
+int rl_holds_run(const rl_lock_nodes *ns, const rl_lock_op *holds_op, rl_verdict *v)
 {
-    rl_op op = *holds_op;
+    rl_lock_op op = *holds_op;
     if (begin(ns, v) != 0) {
         return RL_E_NOMEM;
     }
@@ -55,7 +55,7 @@ int rl_holds_run(const rl_lock_nodes *ns, const rl_op *holds_op, rl_verdict *v)
     return 0;
 }
 
-int rl_release_run(const rl_lock_nodes *ns, const rl_op *op, rl_verdict *v)
+int rl_release_run(const rl_lock_nodes *ns, const rl_lock_op *op, rl_verdict *v)
 {
     size_t i;
     if (begin(ns, v) != 0) {

@@ -23,13 +23,13 @@ typedef struct rl_verdict {
 
 /* op: an RL_OP_EXTEND; mode RL_MODE_SHARED when the caller holds it shared
  * (else it is asked again so when a node says the lock is shared). */
-int rl_extend_run(const rl_lock_nodes *ns, const rl_op *op, rl_verdict *v);
+int rl_extend_run(const rl_lock_nodes *ns, const rl_lock_op *op, rl_verdict *v);
 
 /* op: an RL_OP_HOLDS, its mode as for extend. */
-int rl_holds_run(const rl_lock_nodes *ns, const rl_op *op, rl_verdict *v);
+int rl_holds_run(const rl_lock_nodes *ns, const rl_lock_op *op, rl_verdict *v);
 
 /* op: an RL_OP_UNLOCK (force set: whoever holds it). */
-int rl_release_run(const rl_lock_nodes *ns, const rl_op *op, rl_verdict *v);
+int rl_release_run(const rl_lock_nodes *ns, const rl_lock_op *op, rl_verdict *v);
 
 void rl_verdict_free(rl_verdict *v);
 

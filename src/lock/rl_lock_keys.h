@@ -5,8 +5,16 @@
 #ifndef RL_LOCK_KEYS_H
 #define RL_LOCK_KEYS_H
 #include <stddef.h>
-#include "rl_lockops.h"
 #include "rl_scripts.h"
+
+/* Waiters are spread over this many wake streams of a lock (by the last
+ * hex digit of their id): a release wakes the blocked readers of one
+ * stream, not every waiter (rl_scripts.c). */
+#define RL_WAKE_BUCKETS 16
+
+/* The wake stream (0 .. RL_WAKE_BUCKETS - 1) of a waiter id; the scripts
+ * compute the same in Lua. */
+int rl_wake_bucket(const char *waiter, size_t len);
 
 #define RL_KEY_SLOT(role) ((role) - RL_KEY_QUEUE) /* RL_KEY_WAKE's: the first wake stream */
 #define RL_LOCK_NKEYS (RL_KEY_SLOT(RL_KEY_WAKE) + RL_WAKE_BUCKETS)

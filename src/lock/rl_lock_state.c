@@ -1,5 +1,4 @@
 #include "rl_lock_state.h"
-#include "rl_lockops.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,7 +76,7 @@ int rl_undos_pending(const rl_conn *c)
     return s != NULL ? s->undos : 0;
 }
 
-int rl_undos_append(rl_conn *c, int64_t now_us)
+int rl_undos_drain(rl_conn *c, rl_undo_writer write, void *ctx)
 {
     rl_lock_state *s = found(c);
     int i, n = 0;
@@ -86,9 +85,7 @@ int rl_undos_append(rl_conn *c, int64_t now_us)
     }
     for (i = 0; i < s->undos; i++) {
         size_t key_len = s->undo_key_len[i];
-        rl_op op = {.kind = RL_OP_UNLOCK, .key = s->undo[i], .key_len = key_len,
-                    .token = s->undo[i] + key_len, .token_len = s->undo_len[i] - key_len};
-        if (rl_lock_op_append(c, &op, RL_FORM_EVAL, now_us) == 0) {
+        if (write(ctx, c, s->undo[i], key_len, s->undo[i] + key_len, s->undo_len[i] - key_len) == 0) {
             n++;
         }
     }

@@ -30,10 +30,12 @@ void rl_undo_defer(rl_conn *c, const char *key, size_t key_len, const char *toke
 /* How many undos c holds deferred. */
 int rl_undos_pending(const rl_conn *c);
 
-/* Appends a release (compare-and-delete, as EVAL: nobody waits for its
- * reply, so there is no NOSCRIPT fallback) for each undo deferred on c,
- * and forgets them. Returns how many replies they owe. */
-int rl_undos_append(rl_conn *c, int64_t now_us);
+/* Hands each undo deferred on c to write (which appends its release to c:
+ * 0, or non-zero when it could not), and forgets them. Returns how many
+ * were written. rl_undos_append() (rl_lockops.h) writes the releases. */
+typedef int (*rl_undo_writer)(void *ctx, rl_conn *c, const char *key, size_t key_len, const char *token,
+                              size_t token_len);
+int rl_undos_drain(rl_conn *c, rl_undo_writer write, void *ctx);
 
 /* The last wake stream entry id this waiter read on c (where its next
  * XREAD begins), or NULL: none yet, or the cursor is another waiter's

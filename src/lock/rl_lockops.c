@@ -29,7 +29,7 @@
 /* EVAL/EVALSHA <script> <numkeys> <keys...>: the script's KEYS in the order
  * its .lua file names them (rl_script_keys_of()), leaving out each key it
  * may go without unless `with` has its role's bit. */
-static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, const rl_lock_keys *k,
+static void script_head(rl_argv *b, rl_script s, int eval, const rl_lock_op *op, const rl_lock_keys *k,
                         unsigned with)
 {
     const rl_script_keys *sk = rl_script_keys_of(s);
@@ -64,7 +64,7 @@ static void script_head(rl_argv *b, rl_script s, int eval, const rl_op *op, cons
 }
 
 /* XREAD COUNT <count> BLOCK <op->wait_ms> STREAMS: the streams follow. */
-static void xread_head(rl_argv *b, const rl_op *op, const char *count)
+static void xread_head(rl_argv *b, const rl_lock_op *op, const char *count)
 {
     rl_argv_add(b, "XREAD", 5);
     rl_argv_add(b, "COUNT", 5);
@@ -75,7 +75,7 @@ static void xread_head(rl_argv *b, const rl_op *op, const char *count)
 }
 
 /* XREAD COUNT 64 BLOCK <ms> STREAMS <base>\0w <last entry seen> */
-static int append_wake_wait(rl_conn *c, const rl_op *op, const rl_lock_keys *k, int64_t now_us)
+static int append_wake_wait(rl_conn *c, const rl_lock_op *op, const rl_lock_keys *k, int64_t now_us)
 {
     rl_argv b = {.argc = 0};
     const char *from;
@@ -97,7 +97,7 @@ static int append_wake_wait(rl_conn *c, const rl_op *op, const rl_lock_keys *k, 
  * its wake stream, whose last entry id it gets back with the holder, 'g' a
  * stampede guard's waiter (a look that finds it off the queue is done),
  * 'n' the token's own lock counts as held (op->refuse_own). */
-static void append_acquire_flags(rl_argv *b, const rl_op *op)
+static void append_acquire_flags(rl_argv *b, const rl_lock_op *op)
 {
     static const char *const flags[32] = {"", "s", "h", "sh", "w", "sw", "hw", "shw", "g", "sg", "hg", "shg",
                                           "wg", "swg", "hwg", "shwg", "n", "sn", "hn", "shn", "wn", "swn",
@@ -113,7 +113,7 @@ static void append_acquire_flags(rl_argv *b, const rl_op *op)
 
 /* A shared lock's or a permit's acquire script; a LOCK is one try (never
  * queued), the op's token standing in for the waiter id it needs. */
-static void append_acquire_other(rl_argv *b, const rl_op *op, int eval, const rl_lock_keys *k)
+static void append_acquire_other(rl_argv *b, const rl_lock_op *op, int eval, const rl_lock_keys *k)
 {
     int wait = op->kind == RL_OP_LOCK_WAIT;
     if (op->mode == RL_MODE_SHARED) {
@@ -135,7 +135,7 @@ static void append_acquire_other(rl_argv *b, const rl_op *op, int eval, const rl
     }
 }
 
-int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
+int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us)
 {
     int eval = (form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL), rc;
     rl_argv b = {.argc = 0};
@@ -270,10 +270,7 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     case RL_OP_DEADLOCK:
     case RL_OP_DEADLOCK_DROP:
     case RL_OP_DEADLOCK_PART: /* written above */
-    case RL_OP_SENTINEL_MASTER:
-    case RL_OP_ROLE:
-    case RL_OP_CLUSTER_SLOTS:
-        return RL_E_PROTOCOL; /* the topology family's (rl_op_family_of() never sends them here) */
+        return RL_E_PROTOCOL;
     }
     rc = rl_argv_append(c, &b, now_us);
     if (derived) {
@@ -282,13 +279,13 @@ int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     return rc;
 }
 
-int rl_op_wants_ack(const rl_op *op)
+int rl_op_wants_ack(const rl_lock_op *op)
 {
     return op->min_replicas > 0
         && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_EXTEND);
 }
 
-int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us)
+int rl_ack_append(rl_conn *c, const rl_lock_op *op, int64_t now_us)
 {
     rl_argv b = {.argc = 0};
     rl_argv_add(&b, "WAIT", 4);
@@ -297,7 +294,7 @@ int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us)
     return rl_argv_append(c, &b, now_us);
 }
 
-int rl_ack_judge(const rl_op *op, const void *r, char *err, size_t errlen)
+int rl_ack_judge(const rl_lock_op *op, const void *r, char *err, size_t errlen)
 {
     const redisReply *reply = r;
     if (reply->type == REDIS_REPLY_INTEGER) {
@@ -340,11 +337,11 @@ static int names_waiter(const char *ids, size_t len, const char *waiter, size_t 
  * entry names op->waiter as the one woken ("w"), or among those woken as
  * done ("d": *value RL_WAKE_DONE for a guard's waiter, and *gift the
  * entry's "v", the holder's result, when it has one); one that names it
- * next in line ("n") sets *value to RL_WAKE_NEXT; err gets the last entry's id
- * (where the next XREAD starts); a reply about another stream is a no with
- * err "". Malformed: RL_REPLY_ERROR with the reason in err. */
-static int judge_wake(const rl_op *op, const redisReply *reply, long long *value, const redisReply **gift,
-                      char *err, size_t errlen)
+ * next in line ("n") sets *value to RL_WAKE_NEXT; text gets the last entry's
+ * id (where the next XREAD starts); a reply about another stream is a no
+ * with text "". Malformed: RL_REPLY_ERROR with the reason in err. */
+static int judge_wake(const rl_lock_op *op, const redisReply *reply, long long *value, const redisReply **gift,
+                      char *text, size_t textlen, char *err, size_t errlen)
 {
     const redisReply *stream, *entries;
     const char *last = NULL;
@@ -367,7 +364,7 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
     ours = stream->element[0]->len == k.len[i] && memcmp(stream->element[0]->str, k.buf[i], k.len[i]) == 0;
     rl_lock_keys_free(&k);
     if (!ours) { /* another lock's stream (a late reply to an earlier wait on this connection) */
-        err[0] = '\0';
+        text[0] = '\0';
         return RL_REPLY_NO;
     }
     entries = stream->element[1];
@@ -412,62 +409,38 @@ static int judge_wake(const rl_op *op, const redisReply *reply, long long *value
         snprintf(err, errlen, "malformed XREAD reply");
         return RL_REPLY_ERROR;
     }
-    snprintf(err, errlen, "%.*s", (int)last_len, last);
+    snprintf(text, textlen, "%.*s", (int)last_len, last);
     return yes ? RL_REPLY_YES : RL_REPLY_NO;
 }
 
 /* ACQUIRE_WAIT's reply when it queued the waiter: {PTTL, the last entry
  * id of its wake stream, the holder's token}: a no with the PTTL in
- * *value and "ID HOLDER" in err (rl_queued_parse()): where the waiter's
- * first XREAD starts (rl_wait.c), and whom it waits for. */
-static int judge_queued(const redisReply *reply, long long *value, char *err, size_t errlen)
+ * out->value and "ID HOLDER" in out->text (rl_queued_parse()): where the
+ * waiter's first XREAD starts (rl_wait.c), and whom it waits for. */
+static int judge_queued(const redisReply *reply, rl_result *out, char *err, size_t errlen)
 {
     if (reply->elements != 3 || reply->element[0]->type != REDIS_REPLY_INTEGER
-        || rl_queued_format(reply->element[1], reply->element[2], err, errlen) != 0) {
+        || rl_queued_format(reply->element[1], reply->element[2], out->text, sizeof out->text) != 0) {
         snprintf(err, errlen, "malformed reply to the acquire script");
         return RL_REPLY_ERROR;
     }
-    *value = reply->element[0]->integer;
+    out->value = reply->element[0]->integer;
     return RL_REPLY_NO;
 }
 
-int rl_queued_format(const void *id_reply, const void *holder_reply, char *err, size_t errlen)
-{
-    const redisReply *id = id_reply, *holder = holder_reply;
-    if (!is_bulk(id) || id->len == 0 || id->len >= RL_WAKE_ID_MAX || memchr(id->str, '\0', id->len) != NULL
-        || memchr(id->str, ' ', id->len) != NULL || !is_bulk(holder) || holder->len > RL_NAMED_TOKEN_MAX
-        || id->len + 1 + holder->len >= errlen) {
-        return -1;
-    }
-    snprintf(err, errlen, "%.*s %.*s", (int)id->len, id->str, (int)holder->len, holder->str);
-    return 0;
-}
-
-void rl_queued_parse(const char *msg, char id[RL_WAKE_ID_MAX], const char **holder, size_t *holder_len)
-{
-    size_t n = strcspn(msg, " ");
-    if (n >= RL_WAKE_ID_MAX) {
-        n = 0;
-    }
-    memcpy(id, msg, n);
-    id[n] = '\0';
-    *holder = msg[n] == ' ' ? msg + n + 1 : msg + n;
-    *holder_len = strlen(*holder);
-}
-
-/* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in err)
+/* WAKE_WAIT's reply judged for the fan-out: the last entry's id (in text)
  * becomes the waiter's cursor on c, where its next XREAD begins; a done
  * wake's result is kept on c for the waiter (rl_wake_result_take). */
-static int judge_wake_on(const rl_op *op, rl_conn *c, const redisReply *reply, long long *value, char *err,
+static int judge_wake_on(const rl_lock_op *op, rl_conn *c, const redisReply *reply, rl_result *out, char *err,
                          size_t errlen)
 {
     const redisReply *gift;
-    int verdict = judge_wake(op, reply, value, &gift, err, errlen);
+    int verdict = judge_wake(op, reply, &out->value, &gift, out->text, sizeof out->text, err, errlen);
     if (verdict == RL_REPLY_YES || verdict == RL_REPLY_NO) {
-        if (err[0]) {
-            rl_wake_cursor_set(c, op->waiter, op->waiter_len, err);
+        if (out->text[0]) {
+            rl_wake_cursor_set(c, op->waiter, op->waiter_len, out->text);
         }
-        err[0] = '\0'; /* an id, no message */
+        out->text[0] = '\0'; /* kept on c: nobody else reads it */
     }
     if (verdict == RL_REPLY_YES && gift != NULL) {
         rl_wake_result_set(c, op->waiter, op->waiter_len, gift->str, gift->len);
@@ -475,13 +448,15 @@ static int judge_wake_on(const rl_op *op, rl_conn *c, const redisReply *reply, l
     return verdict;
 }
 
-int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *value, char *err, size_t errlen)
+int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result *out, char *err, size_t errlen)
 {
     const redisReply *reply = r;
+    long long *value = &out->value;
 
     *value = 0;
+    out->text[0] = '\0';
     if ((op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) && reply->type != REDIS_REPLY_ERROR) {
-        return rl_many_op_judge(op, reply, value, err, errlen);
+        return rl_many_op_judge(op, reply, out, err, errlen);
     }
     if ((op->kind == RL_OP_DEADLOCK || op->kind == RL_OP_DEADLOCK_DROP || op->kind == RL_OP_DEADLOCK_PART)
         && reply->type != REDIS_REPLY_ERROR) {
@@ -509,30 +484,27 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
         }
         break;
     case REDIS_REPLY_NIL: /* SET NX: held by someone; XREAD: not woken in time */
-        if (op->kind == RL_OP_WAKE_WAIT) {
-            err[0] = '\0'; /* no entry read: the cursor stays */
-        }
         if (op->kind == RL_OP_LOCK || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_WATCH) {
             return RL_REPLY_NO;
         }
         break;
     case REDIS_REPLY_ARRAY: /* XREAD: releases happened; a waiter queued */
         if (op->kind == RL_OP_LOCK_WAIT && op->mode == RL_MODE_EXCLUSIVE) {
-            return judge_queued(reply, value, err, errlen);
+            return judge_queued(reply, out, err, errlen);
         }
         if (op->kind == RL_OP_INSPECT) {
-            return rl_judge_inspect(op, reply, err, errlen);
+            return rl_judge_inspect(op, reply, out, err, errlen);
         }
         if (op->kind == RL_OP_SCAN) {
-            return rl_judge_scan(op, reply, err, errlen);
+            return rl_judge_scan(op, reply, out, err, errlen);
         }
         if (op->kind == RL_OP_WATCH) {
             return RL_REPLY_YES; /* entries on some wake stream: a release woke someone */
         }
         if (op->kind == RL_OP_WAKE_WAIT) {
             const redisReply *gift;
-            return c != NULL ? judge_wake_on(op, c, reply, value, err, errlen)
-                             : judge_wake(op, reply, value, &gift, err, errlen);
+            return c != NULL ? judge_wake_on(op, c, reply, out, err, errlen)
+                             : judge_wake(op, reply, value, &gift, out->text, sizeof out->text, err, errlen);
         }
         break;
     case REDIS_REPLY_INTEGER: /* scripts */
@@ -552,3 +524,109 @@ int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *r, long long *valu
     snprintf(err, errlen, "unexpected reply of type %d", reply->type);
     return RL_REPLY_ERROR;
 }
+
+static int undo_write(void *ctx, rl_conn *c, const char *key, size_t key_len, const char *token, size_t token_len)
+{
+    rl_lock_op op = {.kind = RL_OP_UNLOCK, .key = key, .key_len = key_len, .token = token, .token_len = token_len};
+    return rl_lock_op_append(c, &op, RL_FORM_EVAL, *(const int64_t *)ctx);
+}
+
+int rl_undos_append(rl_conn *c, int64_t now_us)
+{
+    return rl_undos_drain(c, undo_write, &now_us);
+}
+
+/* The lock op an engine op carries, with what topology changed on the
+ * engine op when it sent it again: a copy only then. */
+static const rl_lock_op *lock_args(const rl_op *e, rl_lock_op *copy)
+{
+    const rl_lock_op *op = e->args;
+    if ((e->repeat && !op->repeat) || (e->narrow && !op->one_key) || (e->block_ms > 0 && e->block_ms != op->wait_ms)) {
+        *copy = *op;
+        copy->repeat |= e->repeat;
+        copy->one_key |= e->narrow;
+        if (e->block_ms > 0) {
+            copy->wait_ms = e->block_ms;
+        }
+        return copy;
+    }
+    return op;
+}
+
+static int family_append(rl_conn *c, const rl_op *e, rl_send_form form, int64_t now_us)
+{
+    rl_lock_op copy;
+    const rl_lock_op *op = lock_args(e, &copy);
+
+    /* releases owed from a timed-out lock go first; nobody waits for their replies */
+    rl_conn_owe_discards(c, rl_undos_append(c, now_us));
+    if (e->prefix != NULL) { /* right before the command it is for */
+        int n = e->prefix(c, now_us);
+        if (n < 0) {
+            return -1;
+        }
+        rl_conn_owe_discards(c, (size_t)n);
+    }
+    if (rl_lock_op_append(c, op, form, now_us) != 0) {
+        return -1;
+    }
+    if (!rl_op_wants_ack(op)) {
+        return 0;
+    }
+    return rl_ack_append(c, op, now_us) != 0 ? -1 : 1; /* WAIT's reply trails the command's */
+}
+
+static int family_judge(const rl_op *e, rl_conn *c, const void *reply, rl_result *out, char *err, size_t errlen)
+{
+    rl_lock_op copy;
+    return rl_lock_op_judge(lock_args(e, &copy), c, reply, out, err, errlen);
+}
+
+static int family_judge_trail(const rl_op *e, const void *reply, char *err, size_t errlen)
+{
+    rl_lock_op copy;
+    return rl_ack_judge(lock_args(e, &copy), reply, err, errlen);
+}
+
+static int64_t family_on_timeout(const rl_op *e, rl_conn *c, int sent, int64_t usual_us)
+{
+    rl_lock_op copy;
+    const rl_lock_op *op = lock_args(e, &copy);
+
+    if (sent && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT) && !op->refuse_own) {
+        /* the node may still run our SET when it wakes up: take it back
+         * then (not a caller's token whose own lock counts as held: the
+         * lock of that name may be another process's) */
+        rl_undo_defer(c, op->key, op->key_len, op->token, op->token_len);
+    }
+    /* a caller's token (op->repeat) may hold some of them from before: not taken back */
+    for (size_t i = 0; sent && op->kind == RL_OP_LOCK_MANY && !op->repeat && i < op->nkeys; i++) {
+        rl_undo_defer(c, op->keys[i], op->key_lens[i], op->token, op->token_len);
+    }
+    /* a blocking read's reply time holds its block (a waiter's, watch()'s,
+     * up to an hour): benched the least then */
+    return op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_WATCH ? 1000000 : usual_us;
+}
+
+/* An earlier wait's reply read on a wake wait's connection: a wake naming
+ * the waiter counts now (and moves its cursor on, as any XREAD reply does). */
+static int family_on_stale_reply(const rl_op *e, rl_conn *c, const void *reply, rl_result *out)
+{
+    rl_lock_op copy;
+    char why[RL_ERRLEN];
+
+    if (e->kind != RL_OP_WAKE_WAIT || ((const redisReply *)reply)->type != REDIS_REPLY_ARRAY) {
+        return 0;
+    }
+    /* a yes's value: RL_WAKE_DONE when a guard's wait is over */
+    return rl_lock_op_judge(lock_args(e, &copy), c, reply, out, why, sizeof why) == RL_REPLY_YES;
+}
+
+const rl_family rl_lock_family = {
+    .name = "lock",
+    .append = family_append,
+    .judge = family_judge,
+    .judge_trail = family_judge_trail,
+    .on_timeout = family_on_timeout,
+    .on_stale_reply = family_on_stale_reply,
+};

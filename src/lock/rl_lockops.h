@@ -6,11 +6,8 @@
 #include <stddef.h>
 #include "rl_op.h"
 #include "rl_lock_state.h"
-
-/* Waiters are spread over this many wake streams of a lock (by the last
- * hex digit of their id): a release wakes the blocked readers of one
- * stream, not every waiter (rl_scripts.c). */
-#define RL_WAKE_BUCKETS 16
+#include "rl_lock_keys.h"
+#include "rl_queued.h"
 
 /* A WAKE_WAIT vote's value when a release named the waiter next in line
  * (the one after the waiter it woke): if that one is dead, nobody else is
@@ -26,39 +23,33 @@
  * queue by a done release it has not read yet (no PTTL: negative). */
 #define RL_PTTL_DONE (-4)
 
-/* The wake stream (0 .. RL_WAKE_BUCKETS - 1) of a waiter id; the scripts
- * compute the same in Lua. */
-int rl_wake_bucket(const char *waiter, size_t len);
-
-/* A queued waiter's no (ACQUIRE_WAIT's, ACQUIRE_MANY's) tells in its
- * message "ID HOLDER": the id of its wake stream's last entry and the
- * holder's token ("" when none or not a plain lock). Writes it from the
- * two replies (0; -1 when malformed). */
-int rl_queued_format(const void *id_reply, const void *holder_reply, char *err, size_t errlen);
-
-/* Reads it back: id (a NUL-terminated copy; "" when malformed) and the
- * holder, pointing into msg. */
-void rl_queued_parse(const char *msg, char id[RL_WAKE_ID_MAX], const char **holder, size_t *holder_len);
+/* Appends a release (compare-and-delete, as EVAL: nobody waits for its
+ * reply, so there is no NOSCRIPT fallback) for each undo deferred on c
+ * (rl_lock_state.h), and forgets them. Returns how many replies they owe. */
+int rl_undos_append(rl_conn *c, int64_t now_us);
 
 /* The lock family's writer: appends op (a lock kind) to c's output buffer
  * in the given form; a WAKE_WAIT reads from the waiter's cursor on c
  * (rl_lock_state.h). 0 or RL_E_NOMEM. */
-int rl_lock_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
+int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us);
 
-/* The lock family's judge (rl_op_judge()). With c, a WAKE_WAIT's last
- * entry id becomes the waiter's cursor on c instead of coming back in err. */
-int rl_lock_op_judge(const rl_op *op, rl_conn *c, const void *reply, long long *value, char *err,
+/* The lock family's judge (rl_op_judge()): what the reply says in *out (an
+ * integer's value; a text result: a queued waiter's "ID HOLDER", a lock of
+ * several's "INDEX ID HOLDER", INSPECT's state, SCAN's cursor, a WAKE_WAIT's
+ * last entry id), what went wrong in err. With c, a WAKE_WAIT's last entry
+ * id becomes the waiter's cursor on c instead of coming back in out. */
+int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *reply, rl_result *out, char *err,
                      size_t errlen);
 
 /* Does op ask for replica acknowledgement (a WAIT in the same write)? */
-int rl_op_wants_ack(const rl_op *op);
+int rl_op_wants_ack(const rl_lock_op *op);
 
 /* Appends "WAIT min_replicas replica_timeout_ms". 0 or RL_E_NOMEM. */
-int rl_ack_append(rl_conn *c, const rl_op *op, int64_t now_us);
+int rl_ack_append(rl_conn *c, const rl_lock_op *op, int64_t now_us);
 
 /* Judges WAIT's reply: RL_REPLY_YES when at least op->min_replicas
  * acknowledged; RL_REPLY_NO with err saying how many of how many did;
  * RL_REPLY_ERROR (err: the server's message) otherwise. */
-int rl_ack_judge(const rl_op *op, const void *reply, char *err, size_t errlen);
+int rl_ack_judge(const rl_lock_op *op, const void *reply, char *err, size_t errlen);
 
 #endif

@@ -5,6 +5,7 @@
 #include "rl_lock_keys.h"
 #include "rl_lock_state.h"
 #include "rl_scripts.h"
+#include "rl_queued.h"
 #include "../base/rl_status.h"
 #include "../topology/rl_slots.h"
 #include <stdio.h>
@@ -37,7 +38,7 @@ static void add_num(many_cmd *m, long long v)
 
 /* Each resource's keys by the script's roles: the lock key, then its
  * derived keys (one wake stream, the waiter's, or all of them). */
-static int many_keys(many_cmd *m, const rl_op *op, rl_script s)
+static int many_keys(many_cmd *m, const rl_lock_op *op, rl_script s)
 {
     const rl_script_keys *sk = rl_script_keys_of(s);
     size_t i, total = 0, per = 0, at = 0;
@@ -73,12 +74,12 @@ static int many_keys(many_cmd *m, const rl_op *op, rl_script s)
     return 0;
 }
 
-static int append_script(rl_conn *c, const rl_op *op, int eval, int64_t now_us);
+static int append_script(rl_conn *c, const rl_lock_op *op, int eval, int64_t now_us);
 
 /* MSETEX numkeys key token ... NX PX ttl: every key or none, the
  * server's own command (Redis 8.4, Valkey 9.1), for a try with a fresh
  * token; its reply is 1 or 0. */
-static int append_msetex(rl_conn *c, const rl_op *op, int64_t now_us)
+static int append_msetex(rl_conn *c, const rl_lock_op *op, int64_t now_us)
 {
     size_t max = 6 + 2 * op->nkeys, i;
     many_cmd m = {.argc = 0};
@@ -103,7 +104,7 @@ static int append_msetex(rl_conn *c, const rl_op *op, int64_t now_us)
     return rc;
 }
 
-int rl_many_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
+int rl_many_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us)
 {
     int eval = form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL;
     if (op->kind == RL_OP_LOCK_MANY && form == RL_FORM_FIRST && op->waiter == NULL && c->has_msetex == 1) {
@@ -112,7 +113,7 @@ int rl_many_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t no
     return append_script(c, op, eval, now_us);
 }
 
-static int append_script(rl_conn *c, const rl_op *op, int eval, int64_t now_us)
+static int append_script(rl_conn *c, const rl_lock_op *op, int eval, int64_t now_us)
 {
     rl_script s = op->kind == RL_OP_LOCK_MANY ? RL_SCRIPT_ACQUIRE_MANY : RL_SCRIPT_RELEASE_MANY;
     size_t max = 8 + op->nkeys * (3 + RL_WAKE_BUCKETS);
@@ -147,8 +148,8 @@ out:
 }
 
 /* {PTTL, index from 1, last entry id, holder}: a no with the PTTL, and
- * "INDEX ID HOLDER" in err (rl_many_blocked(), rl_queued_parse()). */
-static int judge_queued_many(const rl_op *op, const redisReply *reply, long long *value, char *err, size_t errlen)
+ * "INDEX ID HOLDER" in out->text (rl_many_blocked(), rl_queued_parse()). */
+static int judge_queued_many(const rl_lock_op *op, const redisReply *reply, rl_result *out, char *err, size_t errlen)
 {
     int at;
     if (reply->elements != 4 || reply->element[0]->type != REDIS_REPLY_INTEGER
@@ -157,18 +158,19 @@ static int judge_queued_many(const rl_op *op, const redisReply *reply, long long
         snprintf(err, errlen, "malformed reply to the acquire script");
         return RL_REPLY_ERROR;
     }
-    at = snprintf(err, errlen, "%lld ", reply->element[1]->integer - 1);
-    if (rl_queued_format(reply->element[2], reply->element[3], err + at, errlen - (size_t)at) != 0) {
+    at = snprintf(out->text, sizeof out->text, "%lld ", reply->element[1]->integer - 1);
+    if (rl_queued_format(reply->element[2], reply->element[3], out->text + at, sizeof out->text - (size_t)at) != 0) {
         snprintf(err, errlen, "malformed reply to the acquire script");
         return RL_REPLY_ERROR;
     }
-    *value = reply->element[0]->integer;
+    out->value = reply->element[0]->integer;
     return RL_REPLY_NO;
 }
 
-int rl_many_op_judge(const rl_op *op, const void *r, long long *value, char *err, size_t errlen)
+int rl_many_op_judge(const rl_lock_op *op, const void *r, rl_result *out, char *err, size_t errlen)
 {
     const redisReply *reply = r;
+    long long *value = &out->value;
     if (reply->type == REDIS_REPLY_INTEGER) {
         *value = reply->integer;
         if (op->kind == RL_OP_UNLOCK_MANY) {
@@ -191,7 +193,7 @@ int rl_many_op_judge(const rl_op *op, const void *r, long long *value, char *err
         return RL_REPLY_NO;
     }
     if (reply->type == REDIS_REPLY_ARRAY && op->kind == RL_OP_LOCK_MANY && op->enqueue) {
-        return judge_queued_many(op, reply, value, err, errlen);
+        return judge_queued_many(op, reply, out, err, errlen);
     }
     snprintf(err, errlen, "unexpected reply of type %d", reply->type);
     return RL_REPLY_ERROR;

@@ -13,13 +13,13 @@
 /* Appends op (LOCK_MANY or UNLOCK_MANY) in form: a try's first form on a
  * server that has MSETEX (c->has_msetex) is MSETEX NX PX; else the
  * script, by EVALSHA, or EVAL in the EVAL forms. 0 or RL_E_NOMEM. */
-int rl_many_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
+int rl_many_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us);
 
-/* Judges a script's reply (an integer, or a queued waiter's array; errors
- * are the lock family's). */
-int rl_many_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
+/* Judges a script's reply (an integer, or a queued waiter's array: its
+ * "INDEX ID HOLDER" in out->text; errors are the lock family's). */
+int rl_many_op_judge(const rl_lock_op *op, const void *reply, rl_result *out, char *err, size_t errlen);
 
-/* Reads a queued no's message ("INDEX ID HOLDER"): the key the waiter
+/* Reads a queued no's result text ("INDEX ID HOLDER"): the key the waiter
  * waits for (index < nkeys) and the rest (pointing into msg), as
  * rl_queued_parse() reads it. 0 when msg is not one. */
 int rl_many_blocked(const char *msg, size_t nkeys, size_t *index, const char **rest);

@@ -29,7 +29,7 @@ void rl_tally_free(rl_tally *t)
     t->votes = t->spare = NULL;
 }
 
-void rl_tally_run(const rl_lock_nodes *ns, rl_tally *t, const rl_op *op, int early)
+void rl_tally_run(const rl_lock_nodes *ns, rl_tally *t, const rl_lock_op *op, int early)
 {
     ns->run(ns->ctx, op, t->votes, ns->quorum, early);
     rl_count_votes(&t->count, t->votes, ns->n);
@@ -42,9 +42,9 @@ rl_outcome rl_tally_decide(const rl_lock_nodes *ns, const rl_tally *t, int64_t s
     return rl_decide(&t->count, ns->redlock || fresh ? *until_us : 0, ns->now_us());
 }
 
-size_t rl_release_where(const rl_lock_nodes *ns, rl_tally *t, const rl_op *like, int (*pick)(const rl_vote *))
+size_t rl_release_where(const rl_lock_nodes *ns, rl_tally *t, const rl_lock_op *like, int (*pick)(const rl_vote *))
 {
-    rl_op op = *like;
+    rl_lock_op op = *like;
     size_t i, k = 0;
 
     op.kind = like->kind == RL_OP_LOCK_MANY ? RL_OP_UNLOCK_MANY : RL_OP_UNLOCK;

@@ -10,14 +10,14 @@
 #define RL_NODES_H
 #include <stddef.h>
 #include <stdint.h>
-#include "rl_fanout.h"
+#include "rl_op.h"
 #include "rl_quorum.h"
 
 typedef struct rl_lock_nodes {
     size_t n, quorum;
     /* Runs op on every node; votes[] has n entries, each getting the
      * connection its command went to. need and early as rl_fanout(). */
-    size_t (*run)(void *ctx, const rl_op *op, rl_vote *votes, size_t need, int early);
+    size_t (*run)(void *ctx, const rl_lock_op *op, rl_vote *votes, size_t need, int early);
     /* Node i's wait connection (a second connection per node) where key
      * lives (a Cluster's master of its slot), NULL when out of memory. */
     rl_conn *(*wait_conn)(void *ctx, size_t i, const char *key, size_t key_len);
@@ -25,12 +25,12 @@ typedef struct rl_lock_nodes {
      * op->key lives, until one node answers yes or t ends; redirections
      * are followed as run's are. Each vote gets the connection its read
      * went to. Returns the number of yes votes. */
-    size_t (*wait)(void *ctx, const rl_op *op, rl_vote *votes, const rl_timeouts *t);
+    size_t (*wait)(void *ctx, const rl_lock_op *op, rl_vote *votes, const rl_timeouts *t);
     void *ctx;
     /* Runs op on the connections in votes[0..n): rl_fanout(). An undo and a
      * fencing write-back go to the connections a tally's votes name (a
      * Cluster's ASK target is not the node's usual one), not through run. */
-    size_t (*fanout)(const rl_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t);
+    size_t (*fanout)(const rl_lock_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t);
     /* The clock: rl_now_us and rl_sleep_until_us (a test's is a fake). */
     int64_t (*now_us)(void);
     void (*sleep_until_us)(int64_t until_us);
@@ -61,7 +61,7 @@ void rl_tally_free(rl_tally *t);
 /* Runs op on every node into t and counts the votes. need is the quorum
  * also when every node is waited for: a node benched after a timeout is
  * asked only if the quorum cannot be had without it. */
-void rl_tally_run(const rl_lock_nodes *ns, rl_tally *t, const rl_op *op, int early);
+void rl_tally_run(const rl_lock_nodes *ns, rl_tally *t, const rl_lock_op *op, int early);
 
 /* The outcome of an acquire or extend of ttl_ms begun at start_us, and in
  * *until_us when it stops being trusted. RedLock's drift allowance and
@@ -79,6 +79,6 @@ rl_outcome rl_tally_decide(const rl_lock_nodes *ns, const rl_tally *t, int64_t s
  * chooses, at the connections their votes went to, waiting for each;
  * errors are not reported: the caller reports the operation. Uses
  * t->spare. Returns how many nodes were asked. */
-size_t rl_release_where(const rl_lock_nodes *ns, rl_tally *t, const rl_op *like, int (*pick)(const rl_vote *));
+size_t rl_release_where(const rl_lock_nodes *ns, rl_tally *t, const rl_lock_op *like, int (*pick)(const rl_vote *));
 
 #endif

@@ -1,44 +1,38 @@
 #include "rl_op.h"
-#include "rl_lockops.h"
+#include "../base/rl_status.h"
 #include "../topology/rl_topology_cmds.h"
 
-static const rl_op_family lock_family = {"lock", rl_lock_op_append, rl_lock_op_judge};
-static const rl_op_family topology_family = {"topology", rl_topology_op_append, rl_topology_op_judge};
-
-const rl_op_family *rl_op_family_of(rl_op_kind kind)
+rl_op rl_lock_eop(const rl_lock_op *op)
 {
-    switch (kind) { /* every kind named: the compiler asks where a new one goes */
-    case RL_OP_LOCK:
-    case RL_OP_UNLOCK:
-    case RL_OP_EXTEND:
-    case RL_OP_LOCK_WAIT:
-    case RL_OP_WAKE_WAIT:
-    case RL_OP_LEAVE:
-    case RL_OP_FENCE_RAISE:
-    case RL_OP_HOLDS:
-    case RL_OP_INSPECT:
-    case RL_OP_SCAN:
-    case RL_OP_WATCH:
-    case RL_OP_LOCK_MANY:
-    case RL_OP_UNLOCK_MANY:
-    case RL_OP_DEADLOCK:
-    case RL_OP_DEADLOCK_DROP:
-    case RL_OP_DEADLOCK_PART:
-        break;
-    case RL_OP_SENTINEL_MASTER:
-    case RL_OP_ROLE:
-    case RL_OP_CLUSTER_SLOTS:
-        return &topology_family;
-    }
-    return &lock_family;
+    rl_op e = {0};
+    e.kind = (int)op->kind;
+    e.family = &rl_lock_family;
+    e.args = op;
+    e.key = op->key;
+    e.key_len = op->key_len;
+    /* a waiter's own queue entries and wake cursor are on the master it
+     * queued at; a release may fall back to the lock key alone */
+    e.flags = (op->kind == RL_OP_LEAVE || op->kind == RL_OP_WAKE_WAIT ? RL_ROUTE_STAYS : 0)
+            | (op->kind == RL_OP_UNLOCK ? RL_ROUTE_NARROWS : 0);
+    e.repeat = op->repeat;
+    e.prefix = op->asking ? rl_asking_prefix : NULL;
+    return e;
 }
 
-int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
+size_t rl_fanout(const rl_lock_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t)
 {
-    return rl_op_family_of(op->kind)->append(c, op, form, now_us);
+    rl_op e = rl_lock_eop(op);
+    return rl_engine_run(&e, votes, n, need, early, t);
 }
 
-int rl_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen)
+int rl_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us)
 {
-    return rl_op_family_of(op->kind)->judge(op, NULL, reply, value, err, errlen);
+    rl_op e = rl_lock_eop(op);
+    return rl_lock_family.append(c, &e, form, now_us) < 0 ? RL_E_NOMEM : 0;
+}
+
+int rl_op_judge(const rl_lock_op *op, const void *reply, rl_result *out, char *err, size_t errlen)
+{
+    rl_op e = rl_lock_eop(op);
+    return rl_lock_family.judge(&e, NULL, reply, out, err, errlen);
 }

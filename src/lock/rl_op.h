@@ -1,20 +1,15 @@
-/* One operation the fan-out (rl_fanout.c) runs on N nodes: its kind, what
- * it is about, and the families of commands that write it and judge its
- * replies. A kind belongs to one family, and the family picks the writer
- * and the judge:
- *   lock (src/lock/rl_lockops.c): LOCK, UNLOCK, EXTEND, LOCK_WAIT,
- *     WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN, WATCH,
- *     LOCK_MANY, UNLOCK_MANY (src/lock/rl_manyops.c), DEADLOCK,
- *     DEADLOCK_DROP, DEADLOCK_PART (src/lock/rl_deadlock.c);
- *   topology (src/topology/rl_topology_cmds.c): SENTINEL_MASTER, ROLE,
- *     CLUSTER_SLOTS.
- * The login (src/transport/rl_handshake.c) and Cluster's ASKING prefix are
- * no op kinds: the fan-out sends them around an op. */
+/* One lock operation: the lock family's arguments of an engine op
+ * (src/engine/rl_engine.h), its kind and what it is about. The lock family
+ * (src/lock/rl_lockops.c) writes and judges them: LOCK, UNLOCK, EXTEND,
+ * LOCK_WAIT, WAKE_WAIT, LEAVE, FENCE_RAISE, HOLDS, INSPECT, SCAN, WATCH,
+ * LOCK_MANY, UNLOCK_MANY (src/lock/rl_manyops.c), DEADLOCK, DEADLOCK_DROP,
+ * DEADLOCK_PART (src/lock/rl_deadlock.c). rl_lock_eop() makes the engine
+ * op that carries one; rl_fanout() runs one on connections. */
 #ifndef RL_OP_H
 #define RL_OP_H
 #include <stddef.h>
 #include <stdint.h>
-#include "../transport/rl_conn.h"
+#include "../engine/rl_engine.h"
 
 typedef enum rl_op_kind {
     RL_OP_LOCK,      /* SET key token NX PX ttl */
@@ -26,26 +21,23 @@ typedef enum rl_op_kind {
                         when a release names the waiter; the last entry's
                         id moves the cursor on */
     RL_OP_LEAVE,     /* take waiter out of key's queue (Lua) */
-    RL_OP_SENTINEL_MASTER, /* SENTINEL get-master-addr-by-name <key>: a yes puts
-                              the master's host in err and its port in value */
-    RL_OP_ROLE,      /* ROLE: yes when the node is a master */
-    RL_OP_CLUSTER_SLOTS, /* CLUSTER SLOTS into *slot_map (the first complete
-                           map wins): yes when it covers every slot */
     RL_OP_FENCE_RAISE,  /* raise key's fence counter to op->fence (Lua) */
     RL_OP_HOLDS,        /* yes when token holds key now, of any kind (Lua) */
     RL_OP_INSPECT,      /* what an operator sees of key (Lua, read-only): a yes
-                           with "KIND HOLDERS PTTL WAITERS FENCE" in err, each
+                           with "KIND HOLDERS PTTL WAITERS FENCE" in its
+                           result's text, each
                            live holder's token (16 at most) told to on_key */
     RL_OP_SCAN,         /* SCAN cursor MATCH match, in a script that bounds its
                            reply (rl_survey.h): a yes with "CURSOR [AFTER]" in
-                           err, each lock's name found told to on_key (key
+                           its result's text, each lock's name found told to on_key (key
                            routes it: a Cluster scans the master of key's slot) */
     RL_OP_WATCH,        /* XREAD key's every wake stream from now for wait_ms:
                            yes when a release wrote a wake (a waiter woken) */
     RL_OP_LOCK_MANY,    /* take keys[0..nkeys) all or none (Lua); with waiter and
                            enqueue, queue it at the first one held: a no's
-                           value is the PTTL, and its message "INDEX ID": the
-                           key it waits for and its wake stream's last entry */
+                           value is the PTTL, and its result's text "INDEX ID
+                           HOLDER": the key it waits for, its wake stream's
+                           last entry and the holder */
     RL_OP_UNLOCK_MANY,  /* release each of keys[] that holds token, waking its
                            next waiter (Lua): a yes when one was (value: how many) */
     RL_OP_DEADLOCK,     /* key: the wait-for edges; waiter (a party) waits for
@@ -67,7 +59,7 @@ typedef enum rl_mode {
     RL_MODE_PERMIT         /* a semaphore's permit: at most op->limit holders */
 } rl_mode;
 
-typedef struct rl_op {
+typedef struct rl_lock_op {
     rl_op_kind kind;
     const char *key;
     size_t key_len;
@@ -83,7 +75,6 @@ typedef struct rl_op {
     int repeat;          /* send in the form that is safe to repeat from the
                             start (a retry on a new master after a failover) */
     int asking;          /* Cluster: send ASKING first (after an ASK redirection) */
-    void *slot_map;      /* CLUSTER_SLOTS: the rl_slot_map to fill */
     int fencing;         /* LOCK, LOCK_WAIT: count the acquisition on key's fence
                             counter; a yes vote's value is its number */
     long long fence;     /* FENCE_RAISE: the number to raise the counter to */
@@ -141,59 +132,33 @@ typedef struct rl_op {
     long long part_from; /* DEADLOCK_PART: the part's first byte */
     struct rl_deadlock *deadlock; /* a wait's (rl_wait_run): its deadlock detection
                             (rl_deadlock.h); NULL: none */
-} rl_op;
+} rl_lock_op;
 
 /* The largest result a stampede guard's release hands to its waiters: it
  * goes in each wake entry, and a waiter's XREAD reads up to 64 entries
  * (rl_wait.c raises its wait connection's reply bound to match). */
 #define RL_ONCE_VALUE_MAX 8192
 
-typedef enum rl_send_form {
-    RL_FORM_FIRST,  /* SET NX PX, or EVALSHA */
-    RL_FORM_EVAL,   /* EVAL after NOSCRIPT (it also caches the script again) */
-    RL_FORM_RETRY,  /* after a connection lost mid-command: a form that is
-                       safe to repeat, so a lock we may already hold counts
-                       as ours instead of as taken */
-    RL_FORM_RETRY_EVAL
-} rl_send_form;
+/* The lock family: the engine's hooks for a lock op (rl_lockops.c). */
+extern const rl_family rl_lock_family;
 
-/* Outcome of one reply to op. */
-#define RL_REPLY_YES 1
-#define RL_REPLY_NO 0
-#define RL_REPLY_NOSCRIPT 2   /* script cache empty: resend in an EVAL form */
-#define RL_REPLY_ERROR 3      /* err holds the server's message */
-#define RL_REPLY_NOAUTH 4     /* server wants AUTH: err holds its message */
-#define RL_REPLY_INVALID 5    /* a reply of the right type whose content is wrong
-                                 (err says how): the node's error, but the stream
-                                 is in step, so the connection is kept */
-#define RL_REPLY_NOMEM 6      /* out of memory while judging */
+/* The engine op that carries op (its routing key, what topology may do
+ * with it). op must outlive it. */
+rl_op rl_lock_eop(const rl_lock_op *op);
 
-/* A family of commands: how an op of its kinds is written to a node, and
- * what a reply to it says. */
-typedef struct rl_op_family {
-    const char *name; /* "lock", "topology" */
-    /* Appends op to c's output buffer in the given form. 0 or RL_E_NOMEM. */
-    int (*append)(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
-    /* Judges a reply (redisReply *) to op, as rl_op_judge() below. c is the
-     * connection it came on (NULL: the reply judged alone): the family may
-     * keep what it remembers about the connection (the lock family: a
-     * waiter's wake cursor) and read what the reply needs (the topology
-     * family: the host CLUSTER SLOTS was asked). */
-    int (*judge)(const rl_op *op, rl_conn *c, const void *reply, long long *value, char *err, size_t errlen);
-} rl_op_family;
+/* Runs op on the connections in votes[0..n): rl_engine_run(). */
+size_t rl_fanout(const rl_lock_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t);
 
-/* The family of op kind. */
-const rl_op_family *rl_op_family_of(rl_op_kind kind);
+/* Appends op to c's output buffer in the given form (the lock family's
+ * writer, with what it sends first). 0 or RL_E_NOMEM. */
+int rl_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us);
 
-/* Appends op to c's output buffer in the given form (its family's
- * writer). 0 or RL_E_NOMEM. */
-int rl_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
-
-/* Reads a reply (redisReply *) to op (its family's judge, on no
- * connection); *value gets an integer reply (the PTTL for LOCK_WAIT; the
- * acquisition's fence number for a yes to a LOCK or LOCK_WAIT with
- * fencing). For WAKE_WAIT, err gets the id of the last stream entry read
- * (also with RL_REPLY_NO: entries naming other waiters). */
-int rl_op_judge(const rl_op *op, const void *reply, long long *value, char *err, size_t errlen);
+/* Reads a reply (redisReply *) to op (the lock family's judge, on no
+ * connection); out->value gets an integer reply (the PTTL for LOCK_WAIT;
+ * the acquisition's fence number for a yes to a LOCK or LOCK_WAIT with
+ * fencing), out->text a text result (rl_lock_op_judge()): for WAKE_WAIT
+ * the id of the last stream entry read (also with RL_REPLY_NO: entries
+ * naming other waiters); err what went wrong. */
+int rl_op_judge(const rl_lock_op *op, const void *reply, rl_result *out, char *err, size_t errlen);
 
 #endif

@@ -128,3 +128,23 @@ int rl_failure_is_connection(const rl_vote *votes, size_t n)
     }
     return 1;
 }
+
+size_t rl_quorum_count(const rl_vote *votes, size_t n, size_t quorum)
+{
+    long long best = 0;
+    size_t i, j;
+    for (i = 0; i < n; i++) {
+        const rl_vote *a = &votes[i];
+        size_t reached = 0;
+        if (a->err.code != RL_OK || !a->yes || a->value <= best) {
+            continue;
+        }
+        for (j = 0; j < n; j++) {
+            reached += votes[j].err.code == RL_OK && votes[j].yes && votes[j].value >= a->value;
+        }
+        if (reached >= quorum) {
+            best = a->value;
+        }
+    }
+    return (size_t)best;
+}

@@ -6,7 +6,7 @@
 #define RL_QUORUM_H
 #include <stddef.h>
 #include <stdint.h>
-#include "rl_fanout.h"
+#include "../engine/rl_engine.h"
 
 /* intdiv(n, 2) + 1: a majority of n nodes. */
 size_t rl_quorum_of(size_t n);
@@ -80,5 +80,10 @@ int rl_extend_wants_shared(const rl_vote *votes, size_t n);
  * nodes could not be talked to (a connection error). */
 int rl_failure_status(const rl_vote *votes, size_t n);
 int rl_failure_is_connection(const rl_vote *votes, size_t n);
+
+/* A count that a quorum of nodes reached (each yes vote's value a count:
+ * how many of a lock of several one release let go there): the largest
+ * that at least quorum of the votes reached; 0 when none did. */
+size_t rl_quorum_count(const rl_vote *votes, size_t n, size_t quorum);
 
 #endif

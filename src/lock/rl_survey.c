@@ -12,10 +12,10 @@ static int is_bulk(const redisReply *r)
 }
 
 /* INSPECT's reply: {kind, holders, pttl, waiters, fence, tokens}: a yes
- * with the first five in err as "KIND HOLDERS PTTL WAITERS FENCE" (kind one
+ * with the first five in out->text as "KIND HOLDERS PTTL WAITERS FENCE" (kind one
  * of the script's words, checked); each holder's token told to op->on_key
  * (for the names it may carry; the caller shows no more of it). */
-int rl_judge_inspect(const rl_op *op, const void *r, char *err, size_t errlen)
+int rl_judge_inspect(const rl_lock_op *op, const void *r, rl_result *out, char *err, size_t errlen)
 {
     const redisReply *reply = r;
     static const char *const kinds[] = {"free", "lock", "shared", "semaphore", "other"};
@@ -48,7 +48,7 @@ int rl_judge_inspect(const rl_op *op, const void *r, char *err, size_t errlen)
     for (i = 0; i < tokens->elements && op->on_key != NULL; i++) {
         op->on_key(op->on_key_ctx, tokens->element[i]->str, tokens->element[i]->len);
     }
-    snprintf(err, errlen, "%.*s %lld %lld %lld %lld", (int)k->len, k->str, reply->element[1]->integer,
+    snprintf(out->text, sizeof out->text, "%.*s %lld %lld %lld %lld", (int)k->len, k->str, reply->element[1]->integer,
              reply->element[2]->integer, reply->element[3]->integer, reply->element[4]->integer);
     return RL_REPLY_YES;
 }
@@ -79,7 +79,7 @@ static int is_cut(const redisReply *n)
 /* A name the script sent (its key without the prefix): told to on_key when
  * its whole key is a lock's (rl_key_listed(): not a derived key's; an
  * escaped name's key tells its name). */
-static void tell_listed(const rl_op *op, const char *name, size_t len)
+static void tell_listed(const rl_lock_op *op, const char *name, size_t len)
 {
     char stack[RL_SCAN_NAME_SHOWN + 256];
     size_t full = op->name_at + len, at, n;
@@ -98,9 +98,9 @@ static void tell_listed(const rl_op *op, const char *name, size_t len)
 }
 
 /* The scan script's reply: [cursor, after, [name | [head, length, tail, SHA1], ...]]:
- * a yes with the next cursor (and where its page goes on) in err; each
+ * a yes with the next cursor (and where its page goes on) in out->text; each
  * lock's name told to op->on_key (tell_listed()), a long one cut. */
-int rl_judge_scan(const rl_op *op, const void *r, char *err, size_t errlen)
+int rl_judge_scan(const rl_lock_op *op, const void *r, rl_result *out, char *err, size_t errlen)
 {
     const redisReply *reply = r;
     const redisReply *cur, *after, *names;
@@ -131,6 +131,6 @@ int rl_judge_scan(const rl_op *op, const void *r, char *err, size_t errlen)
             op->on_key(op->on_key_ctx, cut, RL_SCAN_NAME_SHOWN + (size_t)mark);
         }
     }
-    snprintf(err, errlen, "%.*s%s%.*s", (int)cur->len, cur->str, after->len ? " " : "", (int)after->len, after->str);
+    snprintf(out->text, sizeof out->text, "%.*s%s%.*s", (int)cur->len, cur->str, after->len ? " " : "", (int)after->len, after->str);
     return RL_REPLY_YES;
 }

@@ -7,9 +7,9 @@
 #include "rl_op.h"
 
 /* INSPECT's reply (a redisReply *): a yes with "KIND HOLDERS PTTL WAITERS
- * FENCE" in err, each holder's token told to op->on_key; RL_REPLY_ERROR
- * with the reason when malformed. */
-int rl_judge_inspect(const rl_op *op, const void *reply, char *err, size_t errlen);
+ * FENCE" in out->text, each holder's token told to op->on_key;
+ * RL_REPLY_ERROR with the reason in err when malformed. */
+int rl_judge_inspect(const rl_lock_op *op, const void *reply, rl_result *out, char *err, size_t errlen);
 
 /* A name SCAN finds longer than this is told cut: its first
  * RL_SCAN_NAME_SHOWN bytes, then "... (N bytes, sha1 H)" with its whole
@@ -20,9 +20,10 @@ int rl_judge_inspect(const rl_op *op, const void *reply, char *err, size_t errle
 #define RL_SCAN_NAME_SHOWN 1024
 #define RL_SCAN_CUT_MARK_MAX 96 /* "... (N bytes, sha1 H)" */
 
-/* The scan script's reply: a yes with "CURSOR" in err, or "CURSOR AFTER"
- * when the same page goes on (op->after for the next call), each name that
- * is not a derived key's told to op->on_key; RL_REPLY_ERROR when malformed. */
-int rl_judge_scan(const rl_op *op, const void *reply, char *err, size_t errlen);
+/* The scan script's reply: a yes with "CURSOR" in out->text, or "CURSOR
+ * AFTER" when the same page goes on (op->after for the next call), each
+ * name that is not a derived key's told to op->on_key; RL_REPLY_ERROR when
+ * malformed (the reason in err). */
+int rl_judge_scan(const rl_lock_op *op, const void *reply, rl_result *out, char *err, size_t errlen);
 
 #endif

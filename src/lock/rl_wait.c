@@ -1,5 +1,6 @@
 /* The wait loop and its recheck policy (rl_wait.h). */
 #include "rl_wait.h"
+#include "rl_lockops.h"
 #include "../base/rl_status.h"
 #include "../base/rl_token.h"
 #include "rl_lock_state.h"
@@ -79,10 +80,10 @@ static void count(unsigned long long *field, rl_metric m)
  * at all, -1 when no node could block, WAKE_STOPPED when
  * the hooks stopped the wait, or -RL_E_NOMEM when a wait connection cannot
  * be had. */
-static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *like, const char *waiter,
+static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_lock_op *like, const char *waiter,
                          int64_t recheck_us, const rl_wait_hooks *hooks, uint64_t *told)
 {
-    rl_op op = {.kind = RL_OP_WAKE_WAIT, .key = like->key, .key_len = like->key_len,
+    rl_lock_op op = {.kind = RL_OP_WAKE_WAIT, .key = like->key, .key_len = like->key_len,
                 .waiter = waiter, .waiter_len = RL_TOKEN_LEN, .guard = like->guard};
     size_t i;
     int r = NOT_READ, stopped = 0;
@@ -146,9 +147,9 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *
 }
 
 /* Takes the waiter out of every node's queue, without waiting for replies. */
-static void leave_queue(const rl_lock_nodes *ns, rl_tally *tally, const rl_op *like, const char *waiter)
+static void leave_queue(const rl_lock_nodes *ns, rl_tally *tally, const rl_lock_op *like, const char *waiter)
 {
-    rl_op op = {.kind = RL_OP_LEAVE, .key = like->key, .key_len = like->key_len,
+    rl_lock_op op = {.kind = RL_OP_LEAVE, .key = like->key, .key_len = like->key_len,
                 .waiter = waiter, .waiter_len = RL_TOKEN_LEN};
     ns->run(ns->ctx, &op, tally->votes, 0, 1);
 }
@@ -167,20 +168,20 @@ static int64_t recheck_at(int64_t now, long long pttl, int promoting, int64_t de
 }
 
 /* A node that queued the waiter told where its wake stream stood (the id
- * of its last entry, in the vote's message): the waiter's XREAD on that
+ * of its last entry, in the vote's result): the waiter's XREAD on that
  * node starts there, not at the stream's start, so that it does not read
  * the wakes of earlier waiters first (a hot lock's stream holds up to
  * about 64). Every wake for this waiter comes after that entry. */
-static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, const rl_op *op)
+static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, const rl_lock_op *op)
 {
     size_t i;
     rl_conn *c;
     for (i = 0; i < ns->n; i++) {
         const rl_vote *v = &a->tally.votes[i];
-        const char *rest = v->err.msg, *holder;
+        const char *rest = v->result.text, *holder;
         char id[RL_WAKE_ID_MAX];
         size_t at, holder_len;
-        if (op->kind == RL_OP_LOCK_MANY && !rl_many_blocked(v->err.msg, op->nkeys, &at, &rest)) {
+        if (op->kind == RL_OP_LOCK_MANY && !rl_many_blocked(v->result.text, op->nkeys, &at, &rest)) {
             continue;
         }
         rl_queued_parse(rest, id, &holder, &holder_len);
@@ -205,7 +206,7 @@ static size_t holder_of(const rl_lock_nodes *ns, const rl_attempt *a, char *hold
         if (v->err.code != RL_OK || v->yes || v->value == RL_PTTL_DONE) {
             continue;
         }
-        rl_queued_parse(v->err.msg, id, &h, &len);
+        rl_queued_parse(v->result.text, id, &h, &len);
         if (id[0] != '\0' && len > 0 && len <= RL_NAMED_TOKEN_MAX) {
             memcpy(holder, h, len);
             holder[len] = '\0';
@@ -220,7 +221,7 @@ static size_t holder_of(const rl_lock_nodes *ns, const rl_attempt *a, char *hold
  * a key of op; -1: none said), with the holder that node named (into
  * holder, *holder_len; the same vote: a RedLock's nodes may queue it at
  * different keys, and those wake it at their next look). */
-static void many_blocked(const rl_lock_nodes *ns, const rl_attempt *a, const rl_op *op, uint64_t *queued_at,
+static void many_blocked(const rl_lock_nodes *ns, const rl_attempt *a, const rl_lock_op *op, uint64_t *queued_at,
                          long *wait_at, char *holder, size_t *holder_len)
 {
     size_t i, at, len;
@@ -229,7 +230,7 @@ static void many_blocked(const rl_lock_nodes *ns, const rl_attempt *a, const rl_
     *wait_at = -1;
     for (i = 0; i < ns->n; i++) {
         const rl_vote *v = &a->tally.votes[i];
-        if (v->err.code == RL_OK && !v->yes && rl_many_blocked(v->err.msg, op->nkeys, &at, &rest)) {
+        if (v->err.code == RL_OK && !v->yes && rl_many_blocked(v->result.text, op->nkeys, &at, &rest)) {
             *queued_at |= (uint64_t)1 << at;
             if (*wait_at < 0) {
                 *wait_at = (long)at;
@@ -257,7 +258,7 @@ typedef struct look {
     size_t holder_len;
 } look;
 
-static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks *hooks, look *l)
+static int attempt(const rl_lock_nodes *ns, const rl_lock_op *op, const rl_wait_hooks *hooks, look *l)
 {
     rl_attempt a;
     int r;
@@ -281,11 +282,11 @@ static int attempt(const rl_lock_nodes *ns, const rl_op *op, const rl_wait_hooks
     return r;
 }
 
-int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us, int promoting,
+int rl_wait_run(const rl_lock_nodes *ns, const rl_lock_op *like, int64_t deadline_us, int promoting,
                 const rl_wait_hooks *hooks, int *status)
 {
     char waiter[RL_TOKEN_LEN + 1], token[RL_NAMED_TOKEN_MAX + 1];
-    rl_op op = *like;
+    rl_lock_op op = *like;
     rl_tally wake; /* the wake waits' and the leave's votes */
     int queued = 0, r = 0, failed_reads = 0; /* blocking reads failed in a row */
     uint64_t told = 0; /* nodes whose failed read was counted and told (bit 63: the 64th on) */
@@ -349,7 +350,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
         if (r != 0) {
             break;
         }
-        rl_op at = op; /* the key it waits at */
+        rl_lock_op at = op; /* the key it waits at */
         if (like->nkeys > 0 && l.wait_at >= 0) {
             at.key = like->keys[l.wait_at];
             at.key_len = like->key_lens[l.wait_at];
@@ -411,7 +412,7 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us,
     }
     for (size_t i = 0; i < like->nkeys; i++) {
         if (l.queued_at & ((uint64_t)1 << i)) {
-            rl_op at = op;
+            rl_lock_op at = op;
             at.key = like->keys[i];
             at.key_len = like->key_lens[i];
             leave_queue(ns, &wake, &at, waiter);

@@ -2,7 +2,17 @@
  * block on the waiter's wake streams until a release wakes it, the
  * holder's TTL ends or a recheck is due; the queue is left at the end.
  * What each attempt means to the caller (a won lock recorded, counters,
- * logs, exceptions) is the caller's, told through rl_wait_hooks. */
+ * logs, exceptions) is the caller's, told through rl_wait_hooks.
+ *
+ * What leaks, and why: waiters are served in arrival order on one node, not
+ * across a quorum. A RedLock waiter is queued only on the nodes that refused
+ * it, so the queues' orders differ; a waiter told it is next, and holding
+ * the reservation on those nodes, can lose to a caller the other nodes let
+ * in, and wait until its recheck (RECHECK_MAX_US). A fairness gap, not a
+ * safety one, measured by the safety suite (docs/design/safety.md,
+ * "liveness"). And on any node a caller that never queued (its first, plain
+ * SET NX PX) may take the lock in a woken waiter's 200 ms, which then
+ * queues again at the back (docs/design/waiting.md). */
 #ifndef RL_WAIT_H
 #define RL_WAIT_H
 #include "rl_acquire.h"
@@ -31,10 +41,10 @@ typedef struct rl_wait_hooks {
     /* Before each attempt: is op's token this process's lock already
      * (rl_attempt_run()'s ours_before)? Asked each time: the caller's
      * held records are the caller's. */
-    int (*ours_before)(void *ctx, const rl_op *op);
+    int (*ours_before)(void *ctx, const rl_lock_op *op);
     /* After each attempt: the caller records a won lock, counts and logs.
      * 1: won, the wait ends; -1: the caller stops it (its error); 0: wait on. */
-    int (*attempted)(void *ctx, const rl_op *op, const rl_attempt *a);
+    int (*attempted)(void *ctx, const rl_lock_op *op, const rl_attempt *a);
     void *ctx;
     /* A guard's waiter woken as done with the holder's result (the release's
      * op->value): value is malloc'd, the hook's to free. NULL: not wanted. */
@@ -68,7 +78,7 @@ void rl_wait_counts_get(rl_wait_counts *out);
  * one, told to hooks->result first), RL_WAIT_DEADLOCK, 0 (the deadline passed), or -1:
  * the hooks stopped it (*status 0), or *status says what failed
  * (RL_E_NOMEM, RL_E_RANDOM). */
-int rl_wait_run(const rl_lock_nodes *ns, const rl_op *like, int64_t deadline_us, int promoting,
+int rl_wait_run(const rl_lock_nodes *ns, const rl_lock_op *like, int64_t deadline_us, int promoting,
                 const rl_wait_hooks *hooks, int *status);
 
 #endif

@@ -142,12 +142,12 @@ static rl_conn *conn_for(const rl_endpoint *ep)
  * resharded): the extension is sent where it points, with ASKING for an
  * ASK; after a MOVED that node is the watch's from now on (only this
  * thread reads w->eps while the watch is busy). */
-static void follow_redirect(watch *w, size_t i, const rl_op *op, rl_vote *v)
+static void follow_redirect(watch *w, size_t i, const rl_lock_op *op, rl_vote *v)
 {
     rl_redirect rd;
     rl_endpoint ep;
     rl_conn *c;
-    rl_op again = *op;
+    rl_lock_op again = *op;
     int kind = v->err.code == RL_E_REPLY ? rl_cluster_redirect(v->err.msg, strlen(v->err.msg), &rd) : 0;
 
     if (kind == 0 || rl_endpoint_copy(&ep, &w->eps[i]) != 0) {
@@ -181,7 +181,7 @@ static void follow_redirect(watch *w, size_t i, const rl_op *op, rl_vote *v)
 static int64_t extend_once(watch *w, long long ttl_ms)
 {
     rl_vote stack[8], *votes = w->n <= 8 ? stack : calloc(w->n, sizeof *votes);
-    rl_op op = {.kind = RL_OP_EXTEND, .key = w->key, .key_len = w->key_len, .token = w->token,
+    rl_lock_op op = {.kind = RL_OP_EXTEND, .key = w->key, .key_len = w->key_len, .token = w->token,
                 .token_len = w->token_len, .ttl_ms = ttl_ms, .mode = w->mode};
     rl_count count;
     int64_t start = rl_now_us(), until;

@@ -5,12 +5,21 @@
  * requests' threads through these functions (every PHP thread of a
  * thread-safe PHP shares the one watchdog of the process). It blocks every signal, starts
  * on the first lock it is given, is gone in a forked child (which starts
- * its own when it watches a lock), and is joined by rl_watch_shutdown(). */
+ * its own when it watches a lock), and is joined by rl_watch_shutdown().
+ *
+ * What leaks, and why: auto_extend reads as "held until released", but the
+ * watchdog is a thread of the holder's process: a process stopped past the
+ * TTL (SIGSTOP, a frozen VM, swap) stops it too, the lock expires and
+ * another client takes it; only fencing turns the late write into a
+ * refused one (docs/design/safety.md, "A holder paused past its TTL"). And
+ * a forked child moves the parent's watches and connections aside without
+ * freeing them (the parent's thread may have been inside them at the
+ * fork): they stay reachable and unused for the child's life. */
 #ifndef RL_WATCHDOG_H
 #define RL_WATCHDOG_H
 #include <stddef.h>
 #include <stdint.h>
-#include "rl_fanout.h"
+#include "rl_op.h"
 
 /* What to keep extended. Copied by rl_watch_add(): nothing is kept. */
 typedef struct rl_watch_spec {

@@ -57,7 +57,7 @@ static void vote(rl_vote *v, char letter, long long value)
 }
 
 /* Records the call and answers it from the script. */
-static size_t answer(fake_nodes *f, const rl_op *op, rl_vote *votes, size_t n, size_t need, int early,
+static size_t answer(fake_nodes *f, const rl_lock_op *op, rl_vote *votes, size_t n, size_t need, int early,
                      int fanout, const rl_timeouts *t)
 {
     const fake_reply *reply = f->next < f->nscript ? &f->script[f->next] : NULL;
@@ -97,7 +97,7 @@ static size_t answer(fake_nodes *f, const rl_op *op, rl_vote *votes, size_t n, s
     return yes;
 }
 
-static size_t fake_run(void *ctx, const rl_op *op, rl_vote *votes, size_t need, int early)
+static size_t fake_run(void *ctx, const rl_lock_op *op, rl_vote *votes, size_t need, int early)
 {
     fake_nodes *f = ctx;
     size_t i;
@@ -107,7 +107,7 @@ static size_t fake_run(void *ctx, const rl_op *op, rl_vote *votes, size_t need, 
     return answer(f, op, votes, f->ns.n, need, early, 0, NULL);
 }
 
-static size_t fake_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t)
+static size_t fake_fanout(const rl_lock_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t)
 {
     return answer(current, op, votes, n, need, early, 1, t);
 }
@@ -121,7 +121,7 @@ static rl_conn *fake_wait_conn(void *ctx, size_t i, const char *key, size_t key_
 }
 
 /* A wake wait: on the wait connections, recorded as a fan-out. */
-static size_t fake_wait(void *ctx, const rl_op *op, rl_vote *votes, const rl_timeouts *t)
+static size_t fake_wait(void *ctx, const rl_lock_op *op, rl_vote *votes, const rl_timeouts *t)
 {
     fake_nodes *f = ctx;
     size_t i;

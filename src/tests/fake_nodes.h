@@ -23,7 +23,7 @@ typedef struct fake_reply {
 } fake_reply;
 
 typedef struct fake_call {
-    rl_op op;                        /* the op as given (its strings point at the caller's) */
+    rl_lock_op op;                        /* the op as given (its strings point at the caller's) */
     int fanout;                      /* 1: sent by fanout to chosen connections, 0: run on every node */
     size_t n, need;
     int early;

@@ -13,7 +13,7 @@ build() {   # build OUTPUT SANITIZER-FLAGS...
     shift
     cc -std=c11 -D_GNU_SOURCE -DRL_WATCHDOG=1 -pthread -Wall -Wextra -Wno-missing-field-initializers -Werror -g "$@" \
         $cflags -I"$(pkg-config --variable=includedir hiredis 2>/dev/null || echo /usr/include)" \
-        "$here"/../base/*.c "$here"/../transport/*.c "$here"/../lock/*.c "$here"/../topology/*.c "$here"/*.c $libs \
+        "$here"/../base/*.c "$here"/../transport/*.c "$here"/../engine/*.c "$here"/../lock/*.c "$here"/../topology/*.c "$here"/*.c $libs \
         -o "$output"
 }
 build "$out/unit" -fsanitize=address,undefined -fno-sanitize-recover=all

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <hiredis/hiredis.h>
-#include "../transport/rl_endpoint.h"
+#include "../transport/rl_endpoint_parse.h"
 #include "../lock/rl_lockops.h"
 #include "../lock/rl_scripts.h"
 #include "../lock/rl_survey.h"
@@ -88,7 +88,7 @@ UNIT_TEST(test_tokens)
 
 /* The bytes rl_op_append writes for op, as RESP. */
 #define ENCODES_TO(op, form, lit) encodes_to(op, form, lit, sizeof(lit) - 1)
-static void encodes_to(const rl_op *op, rl_send_form form, const char *want, size_t want_len)
+static void encodes_to(const rl_lock_op *op, rl_send_form form, const char *want, size_t want_len)
 {
     rl_endpoint ep = {0};
     rl_conn *c;
@@ -101,18 +101,24 @@ static void encodes_to(const rl_op *op, rl_send_form form, const char *want, siz
     rl_conn_free(c);
 }
 
-/* What judging the RESP reply `resp` (len bytes) to op gives; err gets its message. */
+/* What judging the RESP reply `resp` (len bytes) to op gives; text gets
+ * its result text (never its error message). */
 #define judged(op, lit, value) judged_n(op, lit, sizeof(lit) - 1, value, NULL)
-#define judged_err(op, lit, value, err) judged_n(op, lit, sizeof(lit) - 1, value, err)
-static int judged_n(const rl_op *op, const char *resp, size_t len, long long *value, char out[128])
+#define judged_text(op, lit, value, text) judged_n(op, lit, sizeof(lit) - 1, value, text)
+static int judged_n(const rl_lock_op *op, const char *resp, size_t len, long long *value, char text[128])
 {
     redisReader *r = redisReaderCreate();
     void *reply = NULL;
-    char mine[128], *err = out != NULL ? out : mine;
+    char err[RL_ERRLEN];
+    rl_result out;
     int verdict = -1;
     redisReaderFeed(r, resp, len);
     if (redisReaderGetReply(r, &reply) == REDIS_OK && reply != NULL) {
-        verdict = rl_op_judge(op, reply, value, err, 128);
+        verdict = rl_op_judge(op, reply, &out, err, sizeof err);
+        *value = out.value;
+        if (text != NULL) {
+            snprintf(text, 128, "%.127s", out.text);
+        }
         freeReplyObject(reply);
     }
     redisReaderFree(r);
@@ -157,16 +163,16 @@ static void unit_scan_cut(void *ctx, const char *name, size_t len)
 
 UNIT_TEST(test_lockops)
 {
-    rl_op lock = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_op unlock = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
-    rl_op wait = {.kind = RL_OP_LOCK_WAIT, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000, .waiter = "w1", .waiter_len = 2, .wait_ms = 900, .enqueue = 1};
-    rl_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 1500};
-    rl_op tagged = {.kind = RL_OP_UNLOCK, .key = "lock:{t}r", .key_len = 9, .token = "tok", .token_len = 3};
-    rl_op extend = {.kind = RL_OP_EXTEND, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_op fenced = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_op permit = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_op one_key = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
-    rl_op holds = {.kind = RL_OP_HOLDS, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
+    rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op unlock = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
+    rl_lock_op wait = {.kind = RL_OP_LOCK_WAIT, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000, .waiter = "w1", .waiter_len = 2, .wait_ms = 900, .enqueue = 1};
+    rl_lock_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 1500};
+    rl_lock_op tagged = {.kind = RL_OP_UNLOCK, .key = "lock:{t}r", .key_len = 9, .token = "tok", .token_len = 3};
+    rl_lock_op extend = {.kind = RL_OP_EXTEND, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op fenced = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op permit = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op one_key = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
+    rl_lock_op holds = {.kind = RL_OP_HOLDS, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
     long long v = 0;
     int s;
 
@@ -245,7 +251,7 @@ UNIT_TEST(test_lockops)
     {
         /* inspect: the lock key and its queue, fence and shared holders' keys,
          * the longest token it sends back (a named one's); its reply checked and written out for the caller */
-        rl_op inspect = {.kind = RL_OP_INSPECT, .key = "lock:r", .key_len = 6};
+        rl_lock_op inspect = {.kind = RL_OP_INSPECT, .key = "lock:r", .key_len = 6};
         char text[128];
         long long iv;
         ENCODES_TO(&inspect, RL_FORM_FIRST,
@@ -257,16 +263,16 @@ UNIT_TEST(test_lockops)
         } toks = {0};
         inspect.on_key = unit_scan_key;
         inspect.on_key_ctx = &toks;
-        CHECK(judged_err(&inspect, "*6\r\n$6\r\nshared\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*2\r\n$2\r\nt1\r\n$2\r\nt2\r\n", &iv, text)
+        CHECK(judged_text(&inspect, "*6\r\n$6\r\nshared\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*2\r\n$2\r\nt1\r\n$2\r\nt2\r\n", &iv, text)
               == RL_REPLY_YES && strcmp(text, "shared 2 4999 3 -1") == 0 && toks.n == 2 && strcmp(toks.keys[1], "t2") == 0,
               "inspect: %s, %d tokens", text, toks.n);
-        CHECK(judged_err(&inspect, "*6\r\n$4\r\nevil\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*0\r\n", &iv, text) == RL_REPLY_ERROR,
+        CHECK(judged_text(&inspect, "*6\r\n$4\r\nevil\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*0\r\n", &iv, text) == RL_REPLY_ERROR,
               "inspect: an unknown kind");
-        CHECK(judged_err(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n$1\r\n5\r\n:0\r\n:7\r\n*0\r\n", &iv, text) == RL_REPLY_ERROR,
+        CHECK(judged_text(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n$1\r\n5\r\n:0\r\n:7\r\n*0\r\n", &iv, text) == RL_REPLY_ERROR,
               "inspect: a TTL not an integer");
-        CHECK(judged_err(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n:7\r\n*1\r\n:1\r\n", &iv, text) == RL_REPLY_ERROR,
+        CHECK(judged_text(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n:7\r\n*1\r\n:1\r\n", &iv, text) == RL_REPLY_ERROR,
               "inspect: a token not a string");
-        CHECK(judged_err(&inspect, "*5\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n:7\r\n", &iv, text) == RL_REPLY_ERROR,
+        CHECK(judged_text(&inspect, "*5\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n:7\r\n", &iv, text) == RL_REPLY_ERROR,
               "inspect: five elements");
     }
     {
@@ -274,31 +280,31 @@ UNIT_TEST(test_lockops)
          * goes on, the prefix's length; each name told but the derived
          * keys' (rl_key_listed() on the whole key: "lock:{a}\0q" is
          * lock:{a}'s queue; "a\0b" is a name); the next cursor, and the key
-         * it goes on after, in err */
+         * it goes on after, in the result's text */
         struct {
             int n;
             char keys[4][16];
         } got = {0};
-        rl_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "17", .match = "lock:*", .prefix = "lock:", .name_at = 5,
+        rl_lock_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "17", .match = "lock:*", .prefix = "lock:", .name_at = 5,
                       .on_key = unit_scan_key, .on_key_ctx = &got};
         char text[128];
         long long sv;
         ENCODES_TO(&scan, RL_FORM_FIRST,
                    "*12\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$3\r\n{0}\r\n"
                    "$2\r\n17\r\n$6\r\nlock:*\r\n$2\r\n48\r\n$0\r\n\r\n$1\r\n5\r\n$4\r\n1024\r\n$2\r\n48\r\n$2\r\n64\r\n");
-        CHECK(judged_err(&scan, "*3\r\n$3\r\n420\r\n$0\r\n\r\n*4\r\n$3\r\n{a}\r\n$5\r\n{a}\0q\r\n$1\r\nb\r\n$3\r\na\0b\r\n", &sv, text)
+        CHECK(judged_text(&scan, "*3\r\n$3\r\n420\r\n$0\r\n\r\n*4\r\n$3\r\n{a}\r\n$5\r\n{a}\0q\r\n$1\r\nb\r\n$3\r\na\0b\r\n", &sv, text)
               == RL_REPLY_YES && strcmp(text, "420") == 0 && got.n == 3 && strcmp(got.keys[0], "{a}") == 0
               && strcmp(got.keys[1], "b") == 0 && memcmp(got.keys[2], "a\0b", 4) == 0,
               "scan: next cursor %s, %d names", text, got.n);
         got.n = 0;
-        CHECK(judged_err(&scan, "*3\r\n$2\r\n17\r\n$40\r\n00112233445566778899aabbccddeeff00112233\r\n*0\r\n", &sv, text)
+        CHECK(judged_text(&scan, "*3\r\n$2\r\n17\r\n$40\r\n00112233445566778899aabbccddeeff00112233\r\n*0\r\n", &sv, text)
               == RL_REPLY_YES && strcmp(text, "17 00112233445566778899aabbccddeeff00112233") == 0,
               "scan: the same page goes on: %s", text);
-        CHECK(judged_err(&scan, "*3\r\n$2\r\n-1\r\n$0\r\n\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: a cursor not a number");
-        CHECK(judged_err(&scan, "*3\r\n$1\r\n0\r\n$3\r\nxyz\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: an after not a SHA1");
-        CHECK(judged_err(&scan, "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n:5\r\n", &sv, text) == RL_REPLY_ERROR && got.n == 0,
+        CHECK(judged_text(&scan, "*3\r\n$2\r\n-1\r\n$0\r\n\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: a cursor not a number");
+        CHECK(judged_text(&scan, "*3\r\n$1\r\n0\r\n$3\r\nxyz\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: an after not a SHA1");
+        CHECK(judged_text(&scan, "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n:5\r\n", &sv, text) == RL_REPLY_ERROR && got.n == 0,
               "scan: a name not a string, nothing told");
-        CHECK(judged_err(&scan, "*2\r\n$1\r\n0\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: two elements (SCAN's own)");
+        CHECK(judged_text(&scan, "*2\r\n$1\r\n0\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: two elements (SCAN's own)");
     }
     {
         /* SCAN: a long name comes cut, [head, length, tail, SHA1], and is
@@ -309,7 +315,7 @@ UNIT_TEST(test_lockops)
             size_t len;
             char end[96];
         } cut = {0};
-        rl_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "0", .match = "*",
+        rl_lock_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "0", .match = "*",
                       .on_key = unit_scan_cut, .on_key_ctx = &cut};
         char resp[RL_SCAN_NAME_SHOWN + 256], head[RL_SCAN_NAME_SHOWN + 1], text[128];
         const char *sha = "00112233445566778899aabbccddeeff00112233";
@@ -330,7 +336,7 @@ UNIT_TEST(test_lockops)
     }
     {
         /* watch: one XREAD of every wake stream from now; a nil is no wake */
-        rl_op watch = {.kind = RL_OP_WATCH, .key = "lock:r", .key_len = 6, .wait_ms = 1000};
+        rl_lock_op watch = {.kind = RL_OP_WATCH, .key = "lock:r", .key_len = 6, .wait_ms = 1000};
         long long wv;
         ENCODES_TO(&watch, RL_FORM_FIRST,
                    "*38\r\n$5\r\nXREAD\r\n$5\r\nCOUNT\r\n$1\r\n1\r\n$5\r\nBLOCK\r\n$4\r\n1000\r\n$7\r\nSTREAMS\r\n" WAKES_MIO
@@ -404,7 +410,7 @@ UNIT_TEST(test_lockops)
     CHECK(judged(&wait, ":1500\r\n", &v) == RL_REPLY_NO && v == 1500, "acquire-or-queue PTTL: %lld", v);
     {
         char id[128];
-        CHECK(judged_err(&wait, "*3\r\n:1500\r\n$6\r\n1234-5\r\n$3\r\ntok\r\n", &v, id) == RL_REPLY_NO
+        CHECK(judged_text(&wait, "*3\r\n:1500\r\n$6\r\n1234-5\r\n$3\r\ntok\r\n", &v, id) == RL_REPLY_NO
               && v == 1500 && strcmp(id, "1234-5 tok") == 0, "queued: PTTL, the wake stream's last id, the holder");
         {
             char got[RL_WAKE_ID_MAX];

@@ -5,10 +5,11 @@
 #include "unit.h"
 #include "fake_nodes.h"
 #include "../lock/rl_acquire.h"
+#include "../lock/rl_lockops.h"
 
 static fake_nodes f;
 
-static const rl_op lock_op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "tok", .token_len = 3,
+static const rl_lock_op lock_op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "tok", .token_len = 3,
                               .ttl_ms = 10000};
 
 #define R(v, ...) {.votes = v, .value = {__VA_ARGS__}}
@@ -170,7 +171,7 @@ UNIT_TEST(test_attempt_guard_done_by_quorum)
     static const fake_reply one_of_three[] = {R("nnn", RL_PTTL_DONE, 5000, 5000)};
     static const fake_reply two_of_three[] = {R("nnn", RL_PTTL_DONE, 5000, RL_PTTL_DONE)};
     static const fake_reply alone[] = {R("n", RL_PTTL_DONE)};
-    rl_op guard = lock_op;
+    rl_lock_op guard = lock_op;
     rl_attempt a;
 
     guard.kind = RL_OP_LOCK_WAIT;

@@ -21,7 +21,7 @@ UNIT_TEST(cluster_policy_redirections)
 {
     rl_endpoint ep = {.host = "10.0.0.1", .port = 7000};
     rl_conn *c = rl_conn_new(&ep, RL_ROLE_COMMAND);
-    rl_op lock = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1};
+    rl_op lock = {.key = "k", .key_len = 1};
     rl_follow_state st = {.start_us = 0};
     rl_vote v = reply(c, RL_E_REPLY, "MOVED 3999 10.0.0.2:7001");
     rl_follow_plan p = rl_cluster_next_step(&st, &lock, &v, 1000, &one_second);
@@ -53,12 +53,12 @@ UNIT_TEST(cluster_policy_waits_and_losses)
 {
     rl_endpoint ep = {.host = "10.0.0.1", .port = 7000};
     rl_conn *c = rl_conn_new(&ep, RL_ROLE_COMMAND);
-    rl_op lock = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1}, unlock = lock;
+    rl_op lock = {.key = "k", .key_len = 1}, unlock = lock;
     rl_follow_state st = {.start_us = 0};
     rl_vote v = reply(c, RL_E_REPLY, "TRYAGAIN Multiple keys request during rehashing of slot");
     rl_follow_plan p;
 
-    unlock.kind = RL_OP_UNLOCK;
+    unlock.flags = RL_ROUTE_NARROWS; /* a release */
     p = rl_cluster_next_step(&st, &unlock, &v, 1000, &one_second);
     CHECK(p.step == RL_FOLLOW_ONE_KEY && !p.pause && st.one_key == 1, "a release under TRYAGAIN: the lock key alone");
     p = rl_cluster_next_step(&st, &unlock, &v, 2000, &one_second);

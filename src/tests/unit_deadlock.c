@@ -9,7 +9,7 @@
 #include "../lock/rl_lockops.h"
 
 /* What a judge of `resp` (len bytes) says. */
-static int judge(const rl_op *op, const char *resp, size_t len)
+static int judge(const rl_lock_op *op, const char *resp, size_t len)
 {
     redisReader *r = redisReaderCreate();
     void *reply = NULL;
@@ -46,8 +46,8 @@ static void tell(void *ctx, const char *s, size_t len)
 UNIT_TEST(test_deadlock_replies)
 {
     told t = {0};
-    rl_op cyc = {.kind = RL_OP_DEADLOCK, .on_key = tell, .on_key_ctx = &t};
-    rl_op part = {.kind = RL_OP_DEADLOCK_PART, .on_key = tell, .on_key_ctx = &t};
+    rl_lock_op cyc = {.kind = RL_OP_DEADLOCK, .on_key = tell, .on_key_ctx = &t};
+    rl_lock_op part = {.kind = RL_OP_DEADLOCK_PART, .on_key = tell, .on_key_ctx = &t};
 
     CHECK(JUDGE(&cyc, ":0\r\n") == RL_REPLY_NO, "no cycle: the edge recorded");
     CHECK(JUDGE(&cyc, "*4\r\n$6\r\nlock:a\r\n$2\r\nt1\r\n$6\r\nlock:b\r\n$2\r\nt2\r\n") == RL_REPLY_YES && t.n == 4
@@ -68,7 +68,7 @@ UNIT_TEST(test_deadlock_written)
 {
     rl_endpoint ep = {0};
     rl_conn *c;
-    rl_op part = {.kind = RL_OP_DEADLOCK_PART, .key = "lock:\0waits", .key_len = 11, .waiter = "0123456789abcdef",
+    rl_lock_op part = {.kind = RL_OP_DEADLOCK_PART, .key = "lock:\0waits", .key_len = 11, .waiter = "0123456789abcdef",
                   .waiter_len = 16, .waits_for_len = 70000, .part_from = 32768};
     static const char want[] = "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n"
                                "$11\r\nlock:\0waits\r\n$16\r\n0123456789abcdef\r\n$5\r\n32768\r\n$5\r\n32768\r\n$5\r\n70000\r\n";

@@ -9,7 +9,7 @@
 #include "unit.h"
 #include "../base/rl_clock.h"
 #include "../base/rl_status.h"
-#include "../lock/rl_fanout.h"
+#include "../lock/rl_op.h"
 
 /* A loopback port that takes connections (the kernel's backlog) and says
  * nothing; its fd in *fd. 0 when none could be had. */
@@ -40,7 +40,7 @@ UNIT_TEST(test_fanout_blocking_read_timeout_benches_1s)
 {
     int fd, port = silent_port(&fd);
     rl_timeouts t = {.connect_us = 500000, .reply_us = 50000};
-    rl_op op = {.kind = RL_OP_WATCH, .key = "lock:x", .key_len = 6, .wait_ms = 100};
+    rl_lock_op op = {.kind = RL_OP_WATCH, .key = "lock:x", .key_len = 6, .wait_ms = 100};
     rl_vote v;
     rl_conn *c;
     int64_t left;

@@ -10,13 +10,13 @@ static fake_nodes f;
 
 #define R(v, ...) {.votes = v, .value = {__VA_ARGS__}}
 
-static const rl_op extend_op = {.kind = RL_OP_EXTEND, .key = "k", .key_len = 1, .token = "tok", .token_len = 3,
+static const rl_lock_op extend_op = {.kind = RL_OP_EXTEND, .key = "k", .key_len = 1, .token = "tok", .token_len = 3,
                                 .ttl_ms = 10000};
 
-typedef int (*hold_fn)(const rl_lock_nodes *, const rl_op *, rl_verdict *);
+typedef int (*hold_fn)(const rl_lock_nodes *, const rl_lock_op *, rl_verdict *);
 
 /* Runs fn with the script; v is freed, its fields kept. */
-static rl_outcome run(hold_fn fn, size_t n, const rl_op *op, const fake_reply *script, size_t nscript, rl_verdict *v)
+static rl_outcome run(hold_fn fn, size_t n, const rl_lock_op *op, const fake_reply *script, size_t nscript, rl_verdict *v)
 {
     fake_nodes_init(&f, n, script, nscript);
     CHECK(fn(&f.ns, op, v) == 0, "failed");
@@ -29,7 +29,7 @@ UNIT_TEST(test_extend_retried_shared)
 {
     static const fake_reply s[] = {R("nnn", -1, -1, 0), R("yyy")};
     static const fake_reply held_shared[] = {R("nnn", -1, -1, -1)};
-    rl_op shared = extend_op;
+    rl_lock_op shared = extend_op;
     rl_verdict v;
 
     CHECK(run(rl_extend_run, 3, &extend_op, s, 2, &v) == RL_WON, "won in the shared form");
@@ -63,7 +63,7 @@ UNIT_TEST(test_extend_unacknowledged_released)
 UNIT_TEST(test_holds_retried_shared)
 {
     static const fake_reply s[] = {R("nyn", 0, 0, -1), R("yyn")};
-    rl_op holds = extend_op;
+    rl_lock_op holds = extend_op;
     rl_verdict v;
 
     holds.kind = RL_OP_HOLDS;
@@ -76,7 +76,7 @@ UNIT_TEST(test_release_verdicts)
     static const fake_reply one_key[] = {R("yky")};
     static const fake_reply plain[] = {R("yyn")};
     static const fake_reply failed[] = {R("yff")};
-    rl_op release = extend_op;
+    rl_lock_op release = extend_op;
     rl_verdict v;
 
     release.kind = RL_OP_UNLOCK;

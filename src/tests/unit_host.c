@@ -10,7 +10,7 @@
 #include <string.h>
 #include <hiredis/hiredis.h>
 #include "unit.h"
-#include "../transport/rl_endpoint.h"
+#include "../transport/rl_endpoint_parse.h"
 #include "../transport/rl_host.h"
 #include "../topology/rl_sentinel.h"
 #include "../topology/rl_slots.h"

@@ -71,18 +71,18 @@ UNIT_TEST(test_lock_state_wake_cursor)
 UNIT_TEST(test_lock_state_wake_wait)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
-    rl_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 10};
-    rl_op other = wake;
+    rl_lock_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 10};
+    rl_lock_op other = wake;
     redisReply *r = UNIT_REPLY("*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n");
     char err[64];
-    long long value;
+    rl_result value;
 
     other.waiter = "w2";
     CHECK(rl_op_append(c, &wake, RL_FORM_FIRST, 1) == 0 && c->out_len > 8
           && memcmp(c->out + c->out_len - 9, "$3\r\n0-0\r\n", 9) == 0, "first read from the start");
-    CHECK(rl_op_judge(&wake, r, &value, err, sizeof err) == RL_REPLY_YES && strcmp(err, "5-0") == 0
-          && rl_wake_cursor(c, "w1", 2) == NULL, "judged alone: the id in err, no cursor");
-    CHECK(rl_op_family_of(wake.kind)->judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_YES && err[0] == '\0'
+    CHECK(rl_op_judge(&wake, r, &value, err, sizeof err) == RL_REPLY_YES && strcmp(value.text, "5-0") == 0
+          && rl_wake_cursor(c, "w1", 2) == NULL, "judged alone: the id in the result, no cursor");
+    CHECK(rl_lock_op_judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_YES && value.text[0] == '\0'
           && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0, "judged on the connection: the cursor moved");
     c->out_len = 0;
     CHECK(rl_op_append(c, &wake, RL_FORM_FIRST, 1) == 0 && memcmp(c->out + c->out_len - 9, "$3\r\n5-0\r\n", 9) == 0,
@@ -92,7 +92,7 @@ UNIT_TEST(test_lock_state_wake_wait)
           "another waiter reads from the start");
     freeReplyObject(r);
     r = UNIT_REPLY("*-1\r\n");
-    CHECK(rl_op_family_of(wake.kind)->judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_NO
+    CHECK(rl_lock_op_judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_NO
           && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0, "a timeout keeps the cursor");
     freeReplyObject(r);
     rl_conn_free(c);
@@ -105,30 +105,29 @@ UNIT_TEST(test_lock_state_wake_wait)
 UNIT_TEST(test_lock_state_wake_result)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
-    rl_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2,
+    rl_lock_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2,
                   .wait_ms = 10, .guard = 1};
 #define HEAD "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n"
     redisReply *done = UNIT_REPLY(HEAD "*2\r\n*2\r\n$3\r\n5-0\r\n*4\r\n$1\r\nd\r\n$2\r\nw7\r\n$1\r\nv\r\n$3\r\nold\r\n"
                                   "*2\r\n$3\r\n6-0\r\n*4\r\n$1\r\nd\r\n$5\r\nw9,w1\r\n$1\r\nv\r\n$4\r\np\0g1\r\n");
     redisReply *bare = UNIT_REPLY(HEAD "*1\r\n*2\r\n$3\r\n7-0\r\n*2\r\n$1\r\nd\r\n$2\r\nw1\r\n");
-    const rl_op_family *fam = rl_op_family_of(RL_OP_WAKE_WAIT);
     char err[64], *got = NULL, big[RL_ONCE_VALUE_MAX + 200];
     size_t len = 0;
-    long long value;
+    rl_result value;
     redisReply *over;
     int n;
 
-    CHECK(fam->judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES && value == RL_WAKE_DONE, "done");
+    CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES && value.value == RL_WAKE_DONE, "done");
     CHECK(rl_wake_result_take(c, "w9", 2, &got, &len) == 0, "not another waiter's");
-    CHECK(fam->judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES, "done again");
+    CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES, "done again");
     CHECK(rl_wake_result_take(c, "w1", 2, &got, &len) == 1 && len == 4 && memcmp(got, "p\0g1", 4) == 0,
           "the result of the entry naming w1, not the one before it");
     free(got);
     CHECK(rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "handed over once");
-    CHECK(fam->judge(&wake, c, bare, &value, err, sizeof err) == RL_REPLY_YES
+    CHECK(rl_lock_op_judge(&wake, c, bare, &value, err, sizeof err) == RL_REPLY_YES
           && rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "a done wake without a result");
     wake.guard = 0;
-    CHECK(fam->judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES
+    CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES
           && rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "no guard's waiter: nothing kept");
     wake.guard = 1;
     memcpy(big, HEAD, sizeof HEAD - 1);
@@ -138,7 +137,7 @@ UNIT_TEST(test_lock_state_wake_result)
     memset(big + n, 'x', RL_ONCE_VALUE_MAX + 1);
     memcpy(big + n + RL_ONCE_VALUE_MAX + 1, "\r\n", 2);
     over = unit_reply(big, n + RL_ONCE_VALUE_MAX + 3);
-    CHECK(fam->judge(&wake, c, over, &value, err, sizeof err) == RL_REPLY_YES
+    CHECK(rl_lock_op_judge(&wake, c, over, &value, err, sizeof err) == RL_REPLY_YES
           && rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "a result past RL_ONCE_VALUE_MAX: none");
 #undef HEAD
     freeReplyObject(done);

@@ -10,6 +10,7 @@
 #include "../topology/rl_node.h"
 #include "../topology/rl_node_cluster.h"
 #include "../topology/rl_node_sentinel.h"
+#include "../lock/rl_op.h"
 
 static const rl_timeouts quick = {.connect_us = 500000, .reply_us = 500000};
 static rl_topology_cache cache; /* as a thread's module globals keep it */
@@ -118,7 +119,8 @@ UNIT_TEST(nodes_run_routes_asks_follows)
                                                                        .conns = &rl_own_conns};
     rl_node *nodes[3] = {&good, &bad, &good};
     rl_vote votes[3];
-    rl_op op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "t", .token_len = 1, .ttl_ms = 1000};
+    rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "t", .token_len = 1, .ttl_ms = 1000};
+    rl_op op = rl_lock_eop(&lock);
     size_t yes;
 
     unrouted_conn = rl_placeholder_new("test node");
@@ -145,7 +147,8 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
     rl_node *a = rl_sentinel_node_new(&spec, &rl_own_conns, &cache), *b, *c;
     rl_error err;
     rl_vote vote;
-    rl_op op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1};
+    rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1}, leave = {.kind = RL_OP_LEAVE, .key = "k", .key_len = 1};
+    rl_op op = rl_lock_eop(&lock);
 
     other.sentinels = &sentinels[1];
     other.n = 1;
@@ -168,7 +171,7 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
     a->ops->follow(a, &op, &vote, &quick, &quick);
     CHECK(vote.err.code == RL_E_NO_MASTER, "a lost master is looked for again: %d", vote.err.code);
     /* a waiter's own queue entries stay where they were: not moved */
-    op.kind = RL_OP_LEAVE;
+    op = rl_lock_eop(&leave);
     memset(&vote, 0, sizeof vote);
     vote.conn = a->conn;
     vote.err.code = RL_E_IO;
@@ -201,4 +204,32 @@ UNIT_TEST(cluster_node_names_every_seed)
     b->ops->free(b);
     c->ops->free(c);
     rl_topology_cache_free(&cache);
+}
+
+static size_t two_masters(rl_node *n, unsigned *slots, size_t max, const rl_timeouts *lookup, rl_error *err)
+{
+    (void)n;
+    (void)lookup;
+    (void)err;
+    if (max >= 2) {
+        slots[0] = 0;
+        slots[1] = 9000;
+    }
+    return 2;
+}
+
+/* Keys in several slots cannot go in one command to a node of several
+ * masters; to a node of one master they always can. */
+UNIT_TEST(nodes_split_keys)
+{
+    rl_node_ops one = {.kind = "server"}, several = {.kind = "cluster", .masters = two_masters};
+    rl_node server = {.ops = &one}, cluster = {.ops = &several};
+    rl_node *servers[2] = {&server, &server}, *mixed[2] = {&server, &cluster};
+    const char *apart[2] = {"a", "b"}, *together[2] = {"{t}a", "{t}b"};
+    size_t lens[2] = {1, 1}, tagged[2] = {4, 4};
+
+    CHECK(!rl_nodes_split_keys(servers, 2, apart, lens, 2), "servers: one command holds them all");
+    CHECK(rl_nodes_split_keys(mixed, 2, apart, lens, 2), "a cluster among the nodes, keys in two slots: split");
+    CHECK(!rl_nodes_split_keys(mixed, 2, together, tagged, 2), "a cluster, keys of one hash tag: together");
+    CHECK(!rl_nodes_split_keys(mixed, 2, apart, lens, 1), "one key: together");
 }

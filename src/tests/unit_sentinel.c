@@ -5,6 +5,7 @@
 #include "unit.h"
 #include "../topology/rl_sentinel.h"
 #include "../lock/rl_lockops.h"
+#include "../topology/rl_topology_cmds.h"
 #include "../base/rl_status.h"
 
 static redisReply *parse(const char *resp)
@@ -95,24 +96,25 @@ UNIT_TEST(test_sentinel_cache_key)
 
 UNIT_TEST(test_sentinel_ops_judged)
 {
-    rl_op op = {.kind = RL_OP_SENTINEL_MASTER, .key = "mymaster", .key_len = 8};
-    rl_op rop = {.kind = RL_OP_ROLE};
+    rl_topology_args master = {.service = "mymaster", .service_len = 8}, none = {0};
+    rl_op op = rl_topology_op(RL_TOPO_SENTINEL_MASTER, &master);
+    rl_op rop = rl_topology_op(RL_TOPO_ROLE, &none);
     char err[256];
-    long long value;
+    rl_result value;
     redisReply *r = parse("*2\r\n$9\r\n127.0.0.1\r\n$4\r\n6380\r\n");
-    CHECK(rl_op_judge(&op, r, &value, err, sizeof err) == RL_REPLY_YES && value == 6380
-          && strcmp(err, "127.0.0.1") == 0, "master address to host in err, port in value");
+    CHECK(rl_op_judge_alone(&op, r, &value, err, sizeof err) == RL_REPLY_YES && value.value == 6380
+          && strcmp(value.text, "127.0.0.1") == 0, "master address to host in the result's text, port in its value");
     freeReplyObject(r);
     r = parse("*-1\r\n");
-    CHECK(rl_op_judge(&op, r, &value, err, sizeof err) == RL_REPLY_NO, "unknown service is a no");
+    CHECK(rl_op_judge_alone(&op, r, &value, err, sizeof err) == RL_REPLY_NO, "unknown service is a no");
     freeReplyObject(r);
     r = parse("-NOAUTH Authentication required.\r\n");
-    CHECK(rl_op_judge(&op, r, &value, err, sizeof err) == RL_REPLY_NOAUTH, "NOAUTH");
+    CHECK(rl_op_judge_alone(&op, r, &value, err, sizeof err) == RL_REPLY_NOAUTH, "NOAUTH");
     freeReplyObject(r);
     r = parse("*5\r\n$5\r\nslave\r\n$9\r\n127.0.0.1\r\n:6379\r\n$9\r\nconnected\r\n:10\r\n");
-    CHECK(rl_op_judge(&rop, r, &value, err, sizeof err) == RL_REPLY_NO, "ROLE of a replica is a no");
+    CHECK(rl_op_judge_alone(&rop, r, &value, err, sizeof err) == RL_REPLY_NO, "ROLE of a replica is a no");
     freeReplyObject(r);
     r = parse("*3\r\n$6\r\nmaster\r\n:0\r\n*0\r\n");
-    CHECK(rl_op_judge(&rop, r, &value, err, sizeof err) == RL_REPLY_YES, "ROLE of a master is a yes");
+    CHECK(rl_op_judge_alone(&rop, r, &value, err, sizeof err) == RL_REPLY_YES, "ROLE of a master is a yes");
     freeReplyObject(r);
 }

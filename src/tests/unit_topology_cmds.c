@@ -1,5 +1,5 @@
-/* The topology family (rl_topology_cmds.h): which family each op kind
- * belongs to, the topology commands and ASKING as written, and CLUSTER
+/* The topology family (rl_topology_cmds.h): the family an op names, the
+ * topology commands and ASKING as written, and CLUSTER
  * SLOTS judged into the op's slot map. */
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +17,8 @@
 static int judged_on(const rl_op *op, rl_conn *c, const char *resp, size_t len, char *err, size_t errlen)
 {
     redisReply *r = unit_reply(resp, len);
-    long long value;
-    int v = r ? rl_op_family_of(op->kind)->judge(op, c, r, &value, err, errlen) : 99;
+    rl_result value;
+    int v = r ? op->family->judge(op, c, r, &value, err, errlen) : 99;
     freeReplyObject(r);
     return v;
 }
@@ -28,31 +28,37 @@ UNIT_TEST(test_topology_families)
 {
     static const rl_op_kind lock[] = {RL_OP_LOCK, RL_OP_UNLOCK, RL_OP_EXTEND, RL_OP_LOCK_WAIT,
                                       RL_OP_WAKE_WAIT, RL_OP_LEAVE, RL_OP_FENCE_RAISE, RL_OP_HOLDS};
-    static const rl_op_kind topology[] = {RL_OP_SENTINEL_MASTER, RL_OP_ROLE, RL_OP_CLUSTER_SLOTS};
+    static const rl_topology_kind topology[] = {RL_TOPO_SENTINEL_MASTER, RL_TOPO_ROLE, RL_TOPO_CLUSTER_SLOTS};
+    rl_topology_args none = {0};
     size_t i;
     for (i = 0; i < sizeof lock / sizeof *lock; i++) {
-        CHECK(strcmp(rl_op_family_of(lock[i])->name, "lock") == 0, "kind %d is a lock command", (int)lock[i]);
+        rl_lock_op op = {.kind = lock[i]};
+        rl_op e = rl_lock_eop(&op);
+        CHECK(strcmp(e.family->name, "lock") == 0 && e.kind == (int)lock[i] && e.args == &op,
+              "kind %d is a lock command", (int)lock[i]);
     }
     for (i = 0; i < sizeof topology / sizeof *topology; i++) {
-        CHECK(strcmp(rl_op_family_of(topology[i])->name, "topology") == 0, "kind %d is a topology command",
-              (int)topology[i]);
+        rl_op e = rl_topology_op(topology[i], &none);
+        CHECK(strcmp(e.family->name, "topology") == 0 && e.kind == (int)topology[i],
+              "kind %d is a topology command", (int)topology[i]);
     }
 }
 
 UNIT_TEST(test_topology_commands)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
-    rl_op master = {.kind = RL_OP_SENTINEL_MASTER, .key = "mymaster", .key_len = 8};
-    rl_op role = {.kind = RL_OP_ROLE}, slots = {.kind = RL_OP_CLUSTER_SLOTS};
+    rl_topology_args named = {.service = "mymaster", .service_len = 8}, none = {0};
+    rl_op master = rl_topology_op(RL_TOPO_SENTINEL_MASTER, &named);
+    rl_op role = rl_topology_op(RL_TOPO_ROLE, &none), slots = rl_topology_op(RL_TOPO_CLUSTER_SLOTS, &none);
 
-    CHECK(rl_op_append(c, &master, RL_FORM_FIRST, 1) == 0
+    CHECK(rl_topology_op_append(c, &master, RL_FORM_FIRST, 1) == 0
           && UNIT_OUT_IS(c, "*3\r\n$8\r\nSENTINEL\r\n$23\r\nget-master-addr-by-name\r\n$8\r\nmymaster\r\n"),
           "SENTINEL get-master-addr-by-name");
     c->out_len = 0;
-    CHECK(rl_op_append(c, &role, RL_FORM_RETRY_EVAL, 1) == 0 && UNIT_OUT_IS(c, "*1\r\n$4\r\nROLE\r\n"),
+    CHECK(rl_topology_op_append(c, &role, RL_FORM_RETRY_EVAL, 1) == 0 && UNIT_OUT_IS(c, "*1\r\n$4\r\nROLE\r\n"),
           "ROLE, in any form");
     c->out_len = 0;
-    CHECK(rl_op_append(c, &slots, RL_FORM_FIRST, 1) == 0 && UNIT_OUT_IS(c, "*2\r\n$7\r\nCLUSTER\r\n$5\r\nSLOTS\r\n"),
+    CHECK(rl_topology_op_append(c, &slots, RL_FORM_FIRST, 1) == 0 && UNIT_OUT_IS(c, "*2\r\n$7\r\nCLUSTER\r\n$5\r\nSLOTS\r\n"),
           "CLUSTER SLOTS");
     c->out_len = 0;
     CHECK(rl_asking_append(c, 1) == 0 && UNIT_OUT_IS(c, "*1\r\n$6\r\nASKING\r\n") && c->owed == 4, "ASKING");
@@ -63,7 +69,8 @@ UNIT_TEST(test_topology_slots_judged)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0); /* host "h" */
     rl_slot_map *m = malloc(sizeof *m);
-    rl_op slots = {.kind = RL_OP_CLUSTER_SLOTS, .slot_map = m};
+    rl_topology_args args = {.slot_map = m};
+    rl_op slots = rl_topology_op(RL_TOPO_CLUSTER_SLOTS, &args);
     char err[160];
 
     rl_slot_map_clear(m);

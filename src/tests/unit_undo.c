@@ -3,6 +3,7 @@
 #include <string.h>
 #include "unit.h"
 #include "../lock/rl_lock_state.h"
+#include "../lock/rl_lockops.h"
 #include "../lock/rl_scripts.h"
 
 UNIT_TEST(test_deferred_undos)

@@ -2,7 +2,7 @@
  * a message that never shows the user-info. */
 #include <string.h>
 #include "unit.h"
-#include "../transport/rl_endpoint.h"
+#include "../transport/rl_endpoint_parse.h"
 
 static const struct {
     const char *spec;

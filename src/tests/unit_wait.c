@@ -22,14 +22,14 @@ static struct {
     int stop_after;  /* > 0: the hook stops the wait at that attempt */
 } seen;
 
-static int ours_before(void *ctx, const rl_op *op)
+static int ours_before(void *ctx, const rl_lock_op *op)
 {
     (void)ctx;
     (void)op;
     return 0;
 }
 
-static int attempted(void *ctx, const rl_op *op, const rl_attempt *a)
+static int attempted(void *ctx, const rl_lock_op *op, const rl_attempt *a)
 {
     (void)ctx;
     (void)op;
@@ -45,7 +45,7 @@ static const rl_wait_hooks hooks = {ours_before, attempted, NULL};
 
 /* Waits with the script until deadline (µs after T0); returns what
  * rl_wait_run() returned. */
-static int wait_with(size_t n, const rl_op *like, int64_t deadline, int promoting, const fake_reply *script,
+static int wait_with(size_t n, const rl_lock_op *like, int64_t deadline, int promoting, const fake_reply *script,
                 size_t nscript)
 {
     int status = -1, r;
@@ -57,7 +57,7 @@ static int wait_with(size_t n, const rl_op *like, int64_t deadline, int promotin
     return r;
 }
 
-static const rl_op like = {.kind = RL_OP_LOCK_WAIT, .key = "k", .key_len = 1, .ttl_ms = 10000};
+static const rl_lock_op like = {.kind = RL_OP_LOCK_WAIT, .key = "k", .key_len = 1, .ttl_ms = 10000};
 
 #define R(v, ...) {.votes = v, .value = {__VA_ARGS__}}
 #define BLOCK(v) {.votes = v, .block = 1}
@@ -105,7 +105,7 @@ UNIT_TEST(test_wait_recheck_at_pttl)
 UNIT_TEST(test_wait_recheck_max)
 {
     static const fake_reply s[] = {R("nnn", 60000, 60000, -1), BLOCK("nnn"), R("yyy"), R("nnn")};
-    rl_op owner = like;
+    rl_lock_op owner = like;
     char nodes[16];
 
     CHECK(wait_with(3, &like, 60000000, 0, s, 4) == 1, "won");
@@ -199,7 +199,7 @@ UNIT_TEST(test_wait_node_cannot_block)
 {
     static const fake_reply s[] = {R("n", 300), R("e"), R("n", 300), R("e"), R("y"), R("n")};
     static const rl_wait_hooks told = {ours_before, attempted, NULL, NULL, count_wake_failure, NULL};
-    rl_op shared = like;
+    rl_lock_op shared = like;
     rl_wait_counts before, after;
     int status = -1;
 
@@ -265,7 +265,7 @@ UNIT_TEST(test_wait_woken_as_done)
                                        R("nnn")};
     static const fake_reply plain[] = {R("n", 5000), {.votes = "y", .value = {0}}, R("y"), R("n")};
     static const int kinds_one[] = {LW, WW}, kinds_three[] = {LW, WW, LV}, kinds_plain[] = {LW, WW, LW, LV};
-    rl_op guard = like;
+    rl_lock_op guard = like;
 
     guard.guard = 1;
     CHECK(wait_with(1, &guard, 60000000, 0, one, 2) == 2, "done");
@@ -282,7 +282,7 @@ UNIT_TEST(test_wait_done_seen_by_a_look)
 {
     static const fake_reply one[] = {R("n", 500), BLOCK("n"), R("n", RL_PTTL_DONE)};
     static const int kinds[] = {LW, WW, LW};
-    rl_op guard = like;
+    rl_lock_op guard = like;
 
     guard.guard = 1;
     CHECK(wait_with(1, &guard, 60000000, 0, one, 3) == 2, "done");
@@ -304,7 +304,7 @@ UNIT_TEST(test_wait_done_seen_by_a_look_reads_its_result)
     static const fake_reply one[] = {R("n", 500), BLOCK("n"), R("n", RL_PTTL_DONE), {.votes = "y", .value = {RL_WAKE_DONE}}};
     static const int kinds[] = {LW, WW, LW, WW};
     static const rl_wait_hooks with_result = {ours_before, attempted, NULL, no_result};
-    rl_op guard = like;
+    rl_lock_op guard = like;
     int status = -1;
 
     guard.guard = 1;

@@ -55,7 +55,7 @@ rl_follow_plan rl_cluster_next_step(rl_follow_state *st, const rl_op *op, rl_vot
          * of redirections (masters that disagree would make it once a hop) */
         p.refresh = kind == RL_REDIRECT_MOVED && st->redirects == 1;
         p.step = kind == RL_REDIRECT_MOVED ? RL_FOLLOW_MOVED : RL_FOLLOW_ASK;
-    } else if (wait == RL_CLUSTER_TRYAGAIN && op->kind == RL_OP_UNLOCK && st->one_key == 0) {
+    } else if (wait == RL_CLUSTER_TRYAGAIN && (op->flags & RL_ROUTE_NARROWS) && st->one_key == 0) {
         /* a release names the lock's queue, reservation and wake streams
          * too, split between two nodes (or missing on the importing one)
          * until the migration ends: the lock key alone is released at once */

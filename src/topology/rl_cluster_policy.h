@@ -6,7 +6,7 @@
 #define RL_CLUSTER_POLICY_H
 #include <stdint.h>
 #include "rl_slots.h"
-#include "../lock/rl_fanout.h"
+#include "../engine/rl_engine.h"
 
 /* Redirections (MOVED, ASK) one call follows at once; past them (nodes
  * that disagree while a failover is gossiped) it pauses and looks again,

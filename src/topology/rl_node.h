@@ -2,7 +2,7 @@
  * server (rl_node_direct.c), a Sentinel group's master (rl_node_sentinel.c)
  * or the master of a key's slot in a Redis Cluster (rl_node_cluster.c).
  * rl_nodes_run() runs one operation on every node of an object: each is
- * routed to where the key lives, all are asked at once (rl_fanout), and
+ * routed to where the key lives, all are asked at once (rl_engine_run), and
  * each follows what its kind must after the reply (a redirection, a
  * failover). The object and the lock protocol know nodes only by this. */
 #ifndef RL_NODE_H
@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include "../base/rl_error.h"
 #include "../base/rl_strmap.h"
-#include "../lock/rl_fanout.h"
+#include "../engine/rl_engine.h"
 
 /* Where a node's connections come from: the caller's pool of persistent
  * connections, or connections of its own (rl_own_conns). */
@@ -82,6 +82,12 @@ size_t rl_nodes_wait(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *
 
 /* Runs op on one connection alone, into *vote (cleared first). */
 void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeouts *t);
+
+/* Non-zero when keys[0..nkeys) cannot all go in one command to every node:
+ * some node has several masters (a Cluster: masters is set) and the keys
+ * are in more than one slot. */
+int rl_nodes_split_keys(rl_node *const *nodes, size_t n, const char *const *keys, const size_t *key_lens,
+                        size_t nkeys);
 
 /* Non-zero when a connection of a[0..na) and one of b[0..nb) go to the same node. */
 int rl_conns_meet(rl_conn *const *a, size_t na, rl_conn *const *b, size_t nb);

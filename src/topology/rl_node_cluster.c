@@ -5,6 +5,7 @@
 #include "rl_node_cluster.h"
 #include "rl_slots.h"
 #include "rl_cluster_policy.h"
+#include "rl_topology_cmds.h"
 #include "../base/rl_status.h"
 #include "../base/rl_clock.h"
 #include <stdio.h>
@@ -160,7 +161,8 @@ static int refresh(cluster_node *g, const rl_timeouts *t, rl_error *err)
     cluster_map *cm = map_of(g);
     rl_conn *asked[MAX_ASKED];
     rl_vote votes[MAX_ASKED];
-    rl_op op = {.kind = RL_OP_CLUSTER_SLOTS};
+    rl_topology_args args = {0};
+    rl_op op = rl_topology_op(RL_TOPO_CLUSTER_SLOTS, &args);
     rl_slot_map *fresh;
     rl_reply_limits big;
     size_t i, j, n = 0;
@@ -186,8 +188,8 @@ static int refresh(cluster_node *g, const rl_timeouts *t, rl_error *err)
         votes[i].conn = asked[i];
         rl_conn_set_limits(asked[i], &big);
     }
-    op.slot_map = fresh;
-    rl_fanout(&op, votes, n, 1, 1, t);
+    args.slot_map = fresh;
+    rl_engine_run(&op, votes, n, 1, 1, t);
     for (i = 0; i < n; i++) {
         rl_conn_set_limits(asked[i], NULL);
     }
@@ -317,7 +319,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
             break;
         case RL_FOLLOW_ASK:
             c = node_conn(g, p.rd.host, p.rd.port, RL_ROLE_COMMAND);
-            again.asking = 1;
+            again.prefix = rl_asking_prefix;
             break;
         case RL_FOLLOW_ONE_KEY:
             tryagain = vote->err;
@@ -340,7 +342,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
         if (c == NULL) {
             return;
         }
-        if (!again.asking) {
+        if (again.prefix == NULL) {
             point(g, c);
         }
         if (sent_on->role == RL_ROLE_WAIT) {
@@ -356,11 +358,11 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
             if (left_ms < 1) {
                 return;
             }
-            again.wait_ms = left_ms;
+            again.block_ms = left_ms;
         }
-        again.one_key = st.one_key == 1;
+        again.narrow = st.one_key == 1;
         rl_node_run_one(&again, vote, c, t);
-        if (again.one_key && vote->err.code == RL_OK) {
+        if (again.narrow && vote->err.code == RL_OK) {
             if (vote->value != -1) {
                 COUNT(one_key_releases);
                 vote->one_key = 1; /* the caller's log says so */

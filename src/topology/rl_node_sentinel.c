@@ -5,6 +5,7 @@
  * safe-to-repeat form. Replies are judged in rl_sentinel.c. */
 #include "rl_node_sentinel.h"
 #include "rl_sentinel.h"
+#include "rl_topology_cmds.h"
 #include "../base/rl_status.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,8 +116,9 @@ static int lost_master(sentinel_node *g, rl_error *err)
 static int resolve(sentinel_node *g, int force, const rl_timeouts *t, rl_error *err)
 {
     rl_sentinel_addr *cached = force ? NULL : rl_strmap_get(g->masters, g->cache_key, g->cache_key_len);
-    rl_op op = {.kind = RL_OP_SENTINEL_MASTER, .key = g->service, .key_len = g->service_len};
-    rl_op role = {.kind = RL_OP_ROLE};
+    rl_topology_args master = {.service = g->service, .service_len = g->service_len}, none = {0};
+    rl_op op = rl_topology_op(RL_TOPO_SENTINEL_MASTER, &master);
+    rl_op role = rl_topology_op(RL_TOPO_ROLE, &none);
     rl_vote stack[8], *votes, check;
     rl_sentinel_addr addr;
     const char *from = NULL;
@@ -138,10 +140,10 @@ static int resolve(sentinel_node *g, int force, const rl_timeouts *t, rl_error *
     for (j = 0; j < g->ns; j++) {
         votes[j].conn = g->sentinels[j];
     }
-    rl_fanout(&op, votes, g->ns, 1, 1, t);
+    rl_engine_run(&op, votes, g->ns, 1, 1, t);
     for (j = 0; j < g->ns && from == NULL; j++) {
         if (votes[j].err.code == RL_OK && votes[j].yes) {
-            snprintf(addr.host, sizeof addr.host, "%s", votes[j].err.msg);
+            snprintf(addr.host, sizeof addr.host, "%.*s", (int)sizeof addr.host - 1, votes[j].result.text);
             addr.port = (int)votes[j].value;
             from = g->sentinels[j]->name;
         }
@@ -195,7 +197,7 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
 
     /* only commands that act on a lock move to a new master; a waiter's
      * own queue entries went to the old one */
-    if (op->kind == RL_OP_LEAVE || op->kind == RL_OP_WAKE_WAIT || !rl_sentinel_failover_sign(vote->err.code, vote->err.msg)) {
+    if ((op->flags & RL_ROUTE_STAYS) || !rl_sentinel_failover_sign(vote->err.code, vote->err.msg)) {
         return;
     }
     /* the master may have changed: ask the sentinels again; a new master

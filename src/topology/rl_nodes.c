@@ -1,6 +1,7 @@
 #include "rl_node.h"
 #include "rl_node_cluster.h"
 #include "rl_node_sentinel.h"
+#include "rl_slots.h"
 #include "../base/rl_status.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,7 +50,7 @@ void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeou
 {
     memset(vote, 0, sizeof *vote);
     vote->conn = c;
-    rl_fanout(op, vote, 1, 1, 0, t);
+    rl_engine_run(op, vote, 1, 1, 0, t);
 }
 
 /* Up to this many nodes, the run's work arrays are on the stack. */
@@ -101,7 +102,7 @@ static size_t run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *vot
         for (i = 0; i < n; i++) {
             votes[i].conn = conns[i];
         }
-        rl_fanout(op, votes, n, need, early, t);
+        rl_engine_run(op, votes, n, need, early, t);
     } else if (k > 0) {
         for (i = 0, k = 0; i < n; i++) {
             if (!failed[i]) {
@@ -109,7 +110,7 @@ static size_t run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *vot
                 sub[k++].conn = conns[i];
             }
         }
-        rl_fanout(op, sub, k, need, early, t);
+        rl_engine_run(op, sub, k, need, early, t);
         for (i = 0, k = 0; i < n; i++) {
             if (!failed[i]) {
                 votes[i] = sub[k++];
@@ -155,4 +156,20 @@ void rl_topology_cache_free(rl_topology_cache *cache)
 {
     rl_strmap_clear(&cache->masters);
     rl_strmap_clear(&cache->maps);
+}
+
+int rl_nodes_split_keys(rl_node *const *nodes, size_t n, const char *const *keys, const size_t *key_lens,
+                        size_t nkeys)
+{
+    int several = 0;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        several = several || nodes[i]->ops->masters != NULL;
+    }
+    for (i = 1; several && i < nkeys; i++) {
+        if (rl_key_slot(keys[i], key_lens[i]) != rl_key_slot(keys[0], key_lens[0])) {
+            return 1;
+        }
+    }
+    return 0;
 }

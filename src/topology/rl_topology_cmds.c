@@ -10,13 +10,14 @@
 
 int rl_topology_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
 {
+    const rl_topology_args *a = op->args;
     rl_argv b = {.argc = 0};
     (void)form; /* no scripts here: every form is the same command */
-    if (op->kind == RL_OP_SENTINEL_MASTER) {
+    if (op->kind == RL_TOPO_SENTINEL_MASTER) {
         rl_argv_add(&b, "SENTINEL", 8);
         rl_argv_add(&b, "get-master-addr-by-name", 23);
-        rl_argv_add(&b, op->key, op->key_len);
-    } else if (op->kind == RL_OP_ROLE) {
+        rl_argv_add(&b, a->service, a->service_len);
+    } else if (op->kind == RL_TOPO_ROLE) {
         rl_argv_add(&b, "ROLE", 4);
     } else {
         rl_argv_add(&b, "CLUSTER", 7);
@@ -32,19 +33,24 @@ int rl_asking_append(rl_conn *c, int64_t now_us)
     return rl_argv_append(c, &b, now_us);
 }
 
+int rl_asking_prefix(rl_conn *c, int64_t now_us)
+{
+    return rl_asking_append(c, now_us) == 0 ? 1 : -1;
+}
+
 /* A sentinel's answer, or ROLE (rl_sentinel.c reads them). */
-static int judge_sentinel(const rl_op *op, const redisReply *reply, long long *value, char *err, size_t errlen)
+static int judge_sentinel(const rl_op *op, const redisReply *reply, rl_result *out, char *err, size_t errlen)
 {
     rl_sentinel_addr addr;
     int v;
 
-    if (op->kind == RL_OP_ROLE) {
+    if (op->kind == RL_TOPO_ROLE) {
         v = rl_sentinel_judge_role(reply, err, errlen);
     } else {
         v = rl_sentinel_judge_master(reply, &addr, err, errlen);
         if (v == RL_SENTINEL_OK) {
-            snprintf(err, errlen, "%s", addr.host);
-            *value = addr.port;
+            snprintf(out->text, sizeof out->text, "%s", addr.host);
+            out->value = addr.port;
         }
     }
     if (v == RL_SENTINEL_BAD && rl_reply_wants_login(reply, err, errlen)) {
@@ -58,7 +64,7 @@ static int judge_sentinel(const rl_op *op, const redisReply *reply, long long *v
  * bytes in it). */
 static int judge_slots(const rl_op *op, const rl_conn *c, const redisReply *reply, char *err, size_t errlen)
 {
-    rl_slot_map *m = op->slot_map, *got;
+    rl_slot_map *m = ((const rl_topology_args *)op->args)->slot_map, *got;
     char why[160];
     int verdict;
 
@@ -96,12 +102,32 @@ static int judge_slots(const rl_op *op, const rl_conn *c, const redisReply *repl
     return verdict;
 }
 
-int rl_topology_op_judge(const rl_op *op, rl_conn *c, const void *reply, long long *value, char *err,
+int rl_topology_op_judge(const rl_op *op, rl_conn *c, const void *reply, rl_result *out, char *err,
                          size_t errlen)
 {
-    *value = 0;
-    if (op->kind == RL_OP_CLUSTER_SLOTS) {
+    out->value = 0;
+    if (op->kind == RL_TOPO_CLUSTER_SLOTS) {
         return judge_slots(op, c, reply, err, errlen);
     }
-    return judge_sentinel(op, reply, value, err, errlen);
+    return judge_sentinel(op, reply, out, err, errlen);
+}
+
+static int family_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us)
+{
+    return rl_topology_op_append(c, op, form, now_us) == 0 ? 0 : -1;
+}
+
+const rl_family rl_topology_family = {
+    .name = "topology",
+    .append = family_append,
+    .judge = rl_topology_op_judge,
+};
+
+rl_op rl_topology_op(rl_topology_kind kind, const rl_topology_args *args)
+{
+    rl_op op = {0};
+    op.kind = (int)kind;
+    op.family = &rl_topology_family;
+    op.args = args;
+    return op;
 }

@@ -62,6 +62,14 @@ typedef struct rl_conn {
      * Set only by rl_conn_attach(). */
     void *attached;
     void (*attached_free)(void *);
+    /* What leaks, and why: must_answer is the fan-out's business, not the
+     * transport's (a quorum that decided early still hears a Sentinel
+     * group's master, whose failure is how a failover is noticed). Its place
+     * would be the vote, but several callers build votes on the stack
+     * without zeroing them; a connection is zeroed when made, and a pooled
+     * one shared with another object's direct node is then waited for there
+     * too, one reply more (docs/design/topologies.md, "An early decision
+     * waits for a group's master"). */
     int must_answer;         /* an early decision still waits for this node (a
                                 sentinel group's master: its failure is how a
                                 failover is noticed; rl_conn_set_must_answer) */

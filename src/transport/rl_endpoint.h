@@ -24,16 +24,6 @@ typedef struct rl_endpoint {
 #define RL_EP_DATABASE 4
 #define RL_EP_FROM_CLIENT 8 /* the address is another client's live connection (a phpredis \Redis) */
 
-/* Parses "host", "host:port", "[v6addr]:port", "tcp://host:port",
- * "tls://host:port", "unix:///path", "unix:/path", and the URLs
- * "redis://[[user]:password@]host[:port][/database]", "rediss://...",
- * and Valkey's names for them "valkey://..." and "valkeys://..."
- * (src/transport/rl_url.c) into out (zeroed first; owns its strings).
- * Returns 0, or -1 (out left empty) with a message in err naming what is wrong; the message
- * never repeats the address (it may hold a password). */
-int rl_endpoint_parse(const char *spec, size_t len, rl_endpoint *out,
-                      char *err, size_t errlen);
-
 /* host[:port] (an IPv6 address in brackets) into out->host and out->port
  * (6379 when not given). 0, or -1 with a message in err. */
 int rl_endpoint_parse_hostport(const char *s, size_t len, rl_endpoint *out, char *err, size_t errlen);

@@ -8,7 +8,15 @@
  * It knows RESP2 only (+ - : $ *; we never ask for RESP3), keeps its state
  * across arbitrary chunk boundaries and is stricter than hiredis on every
  * point where they differ: whatever it accepted, hiredis parses without a
- * protocol error. Plain C, no allocation. */
+ * protocol error. Plain C, no allocation.
+ *
+ * What leaks, and why: the guard counts the replies a connection owes, it
+ * cannot tell which bytes answer them. Bytes a server sends unasked just
+ * after a reply, within the 20 ms a fresh socket is reused without the
+ * look that costs a poll() (rl_conn.c), are taken for the start of the
+ * next reply and judged or refused as such; a socket older than that
+ * holding unasked bytes is closed before use (docs/design/connections.md,
+ * "Replies are bounded before they are buffered"). */
 #ifndef RL_REPLY_GUARD_H
 #define RL_REPLY_GUARD_H
 #include <stddef.h>

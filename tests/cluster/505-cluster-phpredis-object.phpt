@@ -1,7 +1,7 @@
 --TEST--
 Cluster: a connected phpredis \RedisCluster as the server: its masters are the seeds, the extension talks on its own connections; as a RedLock node too
 --SKIPIF--
-<?php require __DIR__ . '/../cluster.inc'; rl_cluster_skip(); if (!class_exists('RedisCluster')) die('skip phpredis not loaded'); ?>
+<?php require __DIR__ . '/../cluster.inc'; rl_cluster_skip(); rl_skip_unless_phpredis('RedisCluster'); ?>
 --EXTENSIONS--
 redislock
 --FILE--

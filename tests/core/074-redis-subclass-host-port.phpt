@@ -4,7 +4,7 @@ A \Redis subclass whose getPort() says 99999 or whose getHost() holds control by
 <?php
 require __DIR__ . '/../skipif.inc';
 rl_skip_unless_redis_binary();
-if (!class_exists('Redis')) die('skip phpredis not loaded');
+rl_skip_unless_phpredis();
 ?>
 --EXTENSIONS--
 redislock

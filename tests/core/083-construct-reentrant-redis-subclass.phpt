@@ -4,7 +4,7 @@ A \Redis subclass given as the server whose getHost() calls __construct on the o
 <?php
 require __DIR__ . '/../skipif.inc';
 rl_skip_unless_servers(3);
-if (!class_exists('Redis')) die('skip phpredis not loaded');
+rl_skip_unless_phpredis();
 ?>
 --EXTENSIONS--
 redislock

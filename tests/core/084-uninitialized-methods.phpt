@@ -4,7 +4,7 @@ Every method of an object whose constructor has not finished is an Error, never 
 <?php
 require __DIR__ . '/../skipif.inc';
 rl_skip_unless_servers(3);
-if (!class_exists('Redis')) die('skip phpredis not loaded');
+rl_skip_unless_phpredis();
 ?>
 --EXTENSIONS--
 redislock

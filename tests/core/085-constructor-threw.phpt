@@ -3,7 +3,7 @@ An object whose constructor threw (kept through debug_backtrace): every method i
 --SKIPIF--
 <?php
 require __DIR__ . '/../skipif.inc';
-if (!class_exists('Redis')) die('skip phpredis not loaded');
+rl_skip_unless_phpredis();
 ?>
 --EXTENSIONS--
 redislock

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The safety suite's pass in CI (scripts/test-all.sh runs it beside the
 # host's other passes): the phpt tests of the Sentinel and Cluster modes
-# (tests/faults/901-913, through run-suite.sh with the environment given),
+# (tests/safety/901-913, through run-suite.sh with the environment given),
 # then scripts/safety-quick.sh over the independent-node modes. Ends with
 # one line "N passed, M failed": run-suite's counts, and one test for each
 # row of the quick schedule (failed when BROKEN).
@@ -9,7 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
-./tests/run-suite.sh --no-valgrind tests/faults/90[1-9]-safety-*.phpt tests/faults/91[0-9]-safety-*.phpt | tee "$log"
+./tests/run-suite.sh --no-valgrind tests/safety/90[1-9]-safety-*.phpt tests/safety/91[0-9]-safety-*.phpt | tee "$log"
 passed=0 failed=1
 if [[ $(tail -n1 "$log") =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
     passed=${BASH_REMATCH[1]} failed=${BASH_REMATCH[2]}

@@ -17,8 +17,9 @@
  *             (shared: {"t0", "t1", "read", "read_again"}),
  *     "in": permit holders counted in by the store with this one,
  *     "u0", "u1", "unlocked": around unlock() and its answer};
- *   {"w", "op": "error", "at", "code", "what"}: a call that threw;
- *   {"w", "op": "timeout", "at", ...}: a wait that gave up (another held it).
+ *   {"w", "op": "error", "at", "code", "what", "c0"}: a call that threw (c0: its section's start);
+ *   {"w", "op": "timeout", "at", ...}: a wait that gave up (another held it);
+ *   {"w", "op": "stats", "at", "stats"}: the client's counters (RedisLock::stats()) at its end.
  * Fault windows are now.php's; a window's 'breaks' excuse what it names:
  * 'exclusion' the checks of holders' views and fencing numbers from its
  * start on, 'writes' the late writes (a holder gone on past its validity)
@@ -53,6 +54,10 @@
  *   releases_awaited, wakes  releases of a lock while another client's wait
  *                 that blocked spanned them, and the wakes those waits read
  *                 (rl_safety_broken(): a release wakes one).
+ *   failed_after_settle  calls that failed though they began after a
+ *                 failover or a migration had settled (rl_safety_failed_after_settled());
+ *   map_refreshes_extra  Cluster slot maps fetched beyond what the slots'
+ *                 moves explain (rl_safety_map_refreshes()).
  */
 require_once __DIR__ . '/now.php';
 
@@ -244,12 +249,15 @@ function rl_safety_shared_dirty(array $on, string $res, array $windows, int $gra
     return $dirty;
 }
 
-/** Waits that spanned another worker's release of their resource and were never woken: [spanning, unwoken]. */
+/** Waits on one queue that spanned another worker's release of their resource and were never woken: [spanning, unwoken]. */
 function rl_safety_unwoken(array $waits, array $releases): array
 {
     $spanning = $unwoken = 0;
     foreach ($waits as $s) {
-        if (rl_safety_spanned($s, $releases) > 0) {
+        // RedLock's are not judged: its nodes' queues differ, and a waiter
+        // told it is next on some nodes loses to a caller the others let in
+        // (on a busy machine, every such wait of a short run may)
+        if (($s['queues'] ?? 'one') !== 'many' && rl_safety_spanned($s, $releases) > 0) {
             $spanning++;
             $unwoken += $s['woken'] === 0 && $s['rechecked'] > 0;   // it blocked, and only its recheck ended that
         }
@@ -281,8 +289,10 @@ function rl_safety_overstated(array $sections): int
     return $over;
 }
 
-/** More releases than this by others during one wait on one queue is starvation. */
-const RL_SAFETY_STARVED = 10;
+/** More releases than this by others during one wait on one queue is starvation, */
+const RL_SAFETY_STARVED = 9;
+/** plus this many for each wake it read (woken, it was too slow for its turn: at the tail again). */
+const RL_SAFETY_QUEUED = 3;
 
 /** The releases of each resource that may wake a waiter (a lock's, not a reader's): [res => [[w, u0, u1]...]]. */
 function rl_safety_releases(array $sections): array
@@ -308,10 +318,11 @@ function rl_safety_waits(array $sections, array $timeouts, array $windows, int $
 /**
  * Lock waits on one queue (one server: not RedLock, whose nodes' queues may
  * differ) that more than RL_SAFETY_STARVED releases of their resource by
- * others went by. A release wakes the head of the queue, and a waiter who
- * misses its turn queues again at the tail: with a handful of waiters, a
- * waiter is woken and takes the lock within a handful of releases (a
- * scheduler's pause before it queued costs a few).
+ * others went by, beyond RL_SAFETY_QUEUED for each wake it read. A release
+ * wakes the head of the queue, and a waiter who misses its turn (too slow
+ * to take the lock its wake reserved, on a busy machine) queues again at
+ * the tail: with three waiters, a waiter is woken within three releases of
+ * queueing (a scheduler's pause before it queued costs a few more).
  */
 function rl_safety_starved(array $waits, array $releases): int
 {
@@ -321,7 +332,7 @@ function rl_safety_starved(array $waits, array $releases): int
         if (($s['queues'] ?? 'many') !== 'one' || $s['op'] !== 'x') {
             continue;
         }
-        $starved += rl_safety_spanned($s, $releases) > RL_SAFETY_STARVED;
+        $starved += rl_safety_spanned($s, $releases) > RL_SAFETY_STARVED + RL_SAFETY_QUEUED * $s['woken'];
     }
     return $starved;
 }
@@ -360,6 +371,59 @@ function rl_safety_wakes(array $sections, array $waits): array
         }
     }
     return [$awaited, array_sum(array_column($blocked, 'woken'))];
+}
+
+/**
+ * Calls that failed though they began after a window marked 'settled' had
+ * ended (a Sentinel or Cluster failover, a slot migration: at its end every
+ * node agrees on the new master again) and no other window, or the grace
+ * after one that is not settled, met them: a client that follows the new
+ * master has no reason to fail then, however long the failover took (one
+ * that keeps the old master does, for good). Counted in runs with such a
+ * window only.
+ */
+function rl_safety_failed_after_settled(array $records, array $windows, int $grace): int
+{
+    $failed = 0;
+    foreach ($records as $r) {
+        if ($r['op'] !== 'error' || !isset($r['c0'])) {
+            continue;
+        }
+        $after = $met = false;
+        foreach ($windows as $f) {
+            $settled = $f['settled'] ?? false;
+            $after = $after || ($settled && $f['end'] < $r['c0']);
+            $met = $met || ($f['start'] <= $r['at'] && $f['end'] + ($settled ? 0 : $grace) >= $r['c0']);
+        }
+        $failed += $after && !$met;
+    }
+    return $failed;
+}
+
+/**
+ * Cluster slot maps a client fetched beyond its first and two per move of
+ * the lock's slot (a window's 'slot_moves': a migration), summed
+ * over the clients: one that follows ASK and MOVED fetches the map about
+ * once a move; one that is sent to and fro between two nodes (an ASK
+ * followed without ASKING answered by MOVED) fetches it again at every
+ * batch of redirections for as long as the migration lasts. 0 in a run
+ * with another window or none: a failover's CLUSTERDOWN, a lost
+ * connection, masters that disagree for a moment make a client fetch it
+ * again, rightly.
+ */
+function rl_safety_map_refreshes(array $records, array $windows): int
+{
+    $moves = array_sum(array_map(fn($f) => $f['slot_moves'] ?? 0, $windows));
+    if (count(array_filter($windows, fn($f) => isset($f['slot_moves']))) < count($windows)) {
+        return 0;
+    }
+    $extra = 0;
+    foreach ($records as $r) {
+        if ($moves > 0 && $r['op'] === 'stats') {
+            $extra += max(0, $r['stats']['cluster_map_refreshes'] - 1 - 2 * $moves);
+        }
+    }
+    return $extra;
 }
 
 /** Whether [$from, $to] meets any window (widened by $grace after its end). */
@@ -459,18 +523,18 @@ function rl_safety_check(array $records, array $run): array
     $c['overstated'] = rl_safety_overstated($sections);
     $c['starved'] = rl_safety_starved($waits, $releases);
     [$c['releases_awaited'], $c['wakes']] = rl_safety_wakes($sections, $waits);
+    $c['failed_after_settle'] = rl_safety_failed_after_settled($records, $windows, $grace);
+    $c['map_refreshes_extra'] = rl_safety_map_refreshes($records, $windows);
     return $c;
 }
 
 /**
  * What a run broke: the guarantees that held nowhere a window excused them.
- * Waits not woken count when more than one in four (and more than one) of
- * the waits that spanned a release: a release that lands as the waiter's
- * recheck begins is the machine's race, and on RedLock about one wait in
- * twenty that spanned a release ends by its recheck without a fault (a
- * queue's order differs between nodes: a waiter told it is next, on the
- * nodes where it is queued, loses to a caller the others let in). A
- * release that wakes nobody leaves every such wait unwoken.
+ * Waits not woken (on one queue: RedLock's are not judged) count when more
+ * than one in four (and more than one) of the waits that spanned a
+ * release: a release that lands as the waiter's recheck begins is the
+ * machine's race. A release that wakes nobody leaves every such wait
+ * unwoken.
  */
 function rl_safety_broken(array $c): array
 {
@@ -496,6 +560,12 @@ function rl_safety_broken(array $c): array
     }
     if ($c['releases_awaited'] >= 20 && $c['wakes'] * 2 < $c['releases_awaited']) {
         $why[] = "{$c['releases_awaited']} releases with a waiter blocked woke {$c['wakes']} times";
+    }
+    if (($c['failed_after_settle'] ?? 0) > 0) {
+        $why[] = "{$c['failed_after_settle']} calls failed after a failover or migration had settled";
+    }
+    if (($c['map_refreshes_extra'] ?? 0) > 0) {
+        $why[] = "{$c['map_refreshes_extra']} slot maps fetched beyond two a move (redirected to and fro)";
     }
     if ($c['sections'] === 0) {
         $why[] = 'no critical section ran';

@@ -11,7 +11,7 @@
  * inject() runs one to its end and returns its windows. A window says when
  * the fault, and what the theory says follows from it, lasted, whether calls
  * may fail meanwhile, and what this occurrence may break without fencing
- * (mayBreak() lists it by fault, for the table; docs/DESIGN.md explains).
+ * (mayBreak() lists it by fault, for the table; docs/design/safety.md explains).
  * A topology is made with its mode's arguments, the fault, and the time by
  * which every helper process it starts (a proxy) must be gone.
  */

@@ -71,8 +71,9 @@ class RlSafetyCluster extends RlSafetyTopology
             $this->elected[$this->c->failover($from)] = microtime(true);   // waits until every node agrees
             // no call may fail: while the nodes disagree on the slot's
             // master (ms), a call sent to and fro by MOVED pauses and looks
-            // again within its timeout
-            return [self::window($fault, $start, false, [])];
+            // again within its timeout; settled: every node agrees
+            // (history.php: no call begun after this may fail)
+            return [['settled' => true] + self::window($fault, $start, false, [])];
         }
         $others = array_values(array_diff($this->c->masters(), [$from]));
         $to = $others[mt_rand(0, count($others) - 1)];
@@ -80,8 +81,8 @@ class RlSafetyCluster extends RlSafetyTopology
         // under the calls' timeout (1 s): a waiter queueing, which waits a
         // migration out, does not give up (code 16)
         yield mt_rand(100000, 500000);
-        $this->c->migrateSlot($slot, $from, $to, true);
-        return [self::window($fault, $start, false, [])];
+        $this->c->migrateSlot($slot, $from, $to, true);   // until every node agrees: settled
+        return [['settled' => true, 'slot_moves' => 1] + self::window($fault, $start, false, [])];
     }
 
     public function stop(): void

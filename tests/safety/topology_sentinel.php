@@ -13,14 +13,19 @@
  *                         alone;
  *   sentinel-master-kill  SIGKILL of the master; the sentinels elect a
  *                         replica; the old master comes back, empty, as its
- *                         replica.
+ *                         replica;
+ *   sentinel-stale        one sentinel names a replica as the master (as one
+ *                         cut off through a failover names the old master,
+ *                         now a replica, until the others' hellos reach it);
+ *                         that replica takes writes meanwhile (not a
+ *                         failover: nothing is lost; stale()).
  */
 require_once __DIR__ . '/topology.php';
 require_once __DIR__ . '/../sentinel.inc';
 
 class RlSafetySentinel extends RlSafetyTopology
 {
-    public const OWN_FAULTS = ['sentinel-failover', 'sentinel-master-kill'];
+    public const OWN_FAULTS = ['sentinel-failover', 'sentinel-master-kill', 'sentinel-stale'];
     private const SERVICE = 'safety';
     private const KEY = 'lock:safety';
 
@@ -57,6 +62,22 @@ class RlSafetySentinel extends RlSafetyTopology
                 $this->minReplicas ? ['min_replicas' => 1, 'replica_timeout' => 0.25] : []];
     }
 
+    /**
+     * sentinel-stale: worker w lists the sentinels from the w-th on (as
+     * clients configured apart do): the first listed tends to answer first,
+     * so some workers hear the stale one and others not.
+     */
+    public function lockFor(int $w): array
+    {
+        $lock = $this->lock();
+        if ($this->fault === 'sentinel-stale') {
+            $all = $lock[1]['sentinels'];
+            $k = $w % count($all);
+            $lock[1]['sentinels'] = array_merge(array_slice($all, $k), array_slice($all, 0, $k));
+        }
+        return $lock;
+    }
+
     public function dataAddrs(): array
     {
         return array_values(array_map(fn($n) => $n->addr(), array_filter($this->g->nodes, fn($n) => $n->isRunning())));
@@ -71,6 +92,9 @@ class RlSafetySentinel extends RlSafetyTopology
      */
     public function mayBreak(string $fault): array
     {
+        if ($fault === 'sentinel-stale') {
+            return [];   // a client checks with ROLE the master a sentinel names
+        }
         return in_array($fault, self::OWN_FAULTS, true) ? ($this->minReplicas ? [] : ['exclusion']) : parent::mayBreak($fault);
     }
 
@@ -87,6 +111,9 @@ class RlSafetySentinel extends RlSafetyTopology
 
     protected function own(string $fault, array $workers, int $ttl): Generator
     {
+        if ($fault === 'sentinel-stale') {
+            return yield from $this->stale($ttl);
+        }
         $start = rl_safety_now();
         $old = $this->g->masterAddr();
         $replicas = array_values(array_diff($this->dataAddrs(), [$old]));
@@ -122,7 +149,61 @@ class RlSafetySentinel extends RlSafetyTopology
         $this->g->client($old)->cmd('REPLICAOF', ...explode(':', $new));
         $this->settle();
         yield $ttl * 1000;  // the holder of a lost lock goes on within its TTL
-        return [self::window($fault, $start, true, $this->mayBreak($fault))];
+        // settled: the group agrees on its new master (history.php: no call begun after this may fail)
+        return [['settled' => true] + self::window($fault, $start, true, $this->mayBreak($fault))];
+    }
+
+    /**
+     * sentinel-stale: a sentinel other than the first (masterAddr() asks
+     * that one) is made to monitor a replica as the master (SENTINEL REMOVE,
+     * MONITOR) while the other two publish no hellos (SENTINEL DEBUG
+     * publish-period) that would set it right; the replica is made writable
+     * (replica-read-only no): a client that believed that sentinel would be
+     * granted locks there, beside the master's holders. The master holds
+     * its writers past their timeout (CLIENT PAUSE WRITE), twice, so that
+     * they ask the sentinels again. A client
+     * that checks the named node's ROLE fails those calls (the window lets
+     * calls fail), and is granted nothing there; then all is put back.
+     */
+    private function stale(int $ttl): Generator
+    {
+        $start = rl_safety_now();
+        $master = $this->g->masterAddr();
+        $replicas = array_values(array_diff($this->dataAddrs(), [$master]));
+        $replica = $replicas[mt_rand(0, count($replicas) - 1)];
+        $liar = $this->g->sentinels[mt_rand(1, 2)];
+        $others = array_filter($this->g->sentinels, fn($x) => $x !== $liar);
+        foreach ($others as $o) {
+            $o->client(null)->cmd('SENTINEL', 'DEBUG', 'publish-period', '3600000');
+        }
+        $this->g->client($replica)->cmd('CONFIG', 'SET', 'replica-read-only', 'no');
+        $this->monitor($liar, $replica);
+        for ($i = 2; $i > 0; $i--) {
+            // past the calls' timeout (1 s): a timeout is a failover's sign
+            $this->g->client($master)->cmd('CLIENT', 'PAUSE', '1300', 'WRITE');
+            yield mt_rand(1500000, 1800000);
+        }
+        yield mt_rand(2000000, 3000000);   // the master's writers and any the replica has, side by side
+        $this->monitor($liar, $master);
+        $this->g->client($replica)->cmd('CONFIG', 'SET', 'replica-read-only', 'yes');
+        foreach ($others as $o) {
+            $o->client(null)->cmd('SENTINEL', 'DEBUG', 'publish-period', '2000');
+        }
+        $this->settle();
+        // a release that timed out leaves its holder's object believing it
+        // holds the lock (another kind of lock() on it fails) until its TTL
+        yield $ttl * 1000;
+        return [['settled' => true] + self::window('sentinel-stale', $start, true, [])];
+    }
+
+    /** Sentinel $s monitors $addr as the service's master, as tests/sentinel.inc and the constructor set it. */
+    private function monitor(RlTestSentinel $s, string $addr): void
+    {
+        $c = $s->client(null);
+        $c->cmd('SENTINEL', 'REMOVE', self::SERVICE);
+        $c->cmd('SENTINEL', 'MONITOR', self::SERVICE, ...[...explode(':', $addr), '2']);
+        $c->cmd('SENTINEL', 'SET', self::SERVICE, 'down-after-milliseconds', '3000', 'failover-timeout', '5000',
+                'parallel-syncs', '1');
     }
 
     /** SENTINEL FAILOVER; a sentinel that has not seen the replicas since the last one says NOGOODSLAVE. */

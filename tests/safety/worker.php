@@ -191,10 +191,13 @@ function rl_safety_worker(array $cfg): void
             $s['u1'] = rl_safety_now();
             $rec($s);
         } catch (RedisLockException $e) {
-            $rec(['op' => 'error', 'at' => rl_safety_now(), 'code' => $e->getCode(), 'what' => $what]);
+            // c0: when the section's first call began (history.php: rl_safety_failed_after_settled())
+            $rec(['op' => 'error', 'at' => rl_safety_now(), 'code' => $e->getCode(), 'what' => $what, 'c0' => $s['c0'] ?? null]);
             usleep(20000);
         }
     }
+    // the client's counters at the end (history.php: rl_safety_map_refreshes())
+    $rec(['op' => 'stats', 'at' => rl_safety_now(), 'stats' => RedisLock::stats()]);
 }
 
 /** The holder's own view now: [when asked, ms of validity it believes it has, when answered]. */

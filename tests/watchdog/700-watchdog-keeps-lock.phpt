@@ -3,7 +3,7 @@ auto_extend: a holder with a 2 s TTL that blocks in sleep(5), and one that block
 --EXTENSIONS--
 redislock
 --SKIPIF--
-<?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_servers(1); if (!extension_loaded('redis')) die('skip phpredis not loaded'); ?>
+<?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_servers(1); rl_skip_unless_phpredis(); ?>
 --FILE--
 <?php
 require __DIR__ . '/../redislock_test.inc';

@@ -3,11 +3,12 @@
 # a threaded host on the embed SAPI (tests/zts/host.c) runs the scenarios
 # of tests/zts/*.php against a throwaway redis-server.
 #
-#   tests/zts/run.sh [--no-tsan]     (ZTS_ONLY=ac: only scenarios a and c;
+#   tests/zts/run.sh [--no-tsan] [--no-phpt]
+#                                    (ZTS_ONLY=ac: only scenarios a and c;
 #                                     ZTS_KEEP=1: keep the outputs of a failed run;
 #                                     REDISLOCK_ZTS_PREFIX=DIR: where the ZTS PHP is cached)
 #
-# 1. scripts/zts-php.sh: a ZTS PHP with libphp.so (built once, then cached);
+# 1. scripts/zts-php.sh: a ZTS PHP with libphp.so and a CLI (built once, then cached);
 # 2. the extension built against it in a scratch copy (out of the tree), and
 #    the host;
 # 3. the scenarios: a (8 threads x 500 contended lock/unlock cycles with
@@ -19,18 +20,21 @@
 #    extension runs them: the dead tasks' locks released at each error), f
 #    (option on_lost: one thread's lost lock interrupts that thread only);
 # 4. the same six again, fewer cycles, with the host and the extension built
-#    with -fsanitize=thread (ThreadSanitizer: a data race fails the run).
+#    with -fsanitize=thread (ThreadSanitizer: a data race fails the run);
+# 5. the phpt suite on the ZTS PHP's CLI (tests/zts/phpt.sh: what cannot apply
+#    there skips with its reason), its counts added to the scenarios'.
 # One line per scenario, then exactly "N passed, M failed"; non-zero exit
 # when anything failed. Needs what scripts/deps.sh installs.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 
-tsan=1
+tsan=1 phpt=1
 for arg; do
     case $arg in
         --no-tsan) tsan=0 ;;
-        -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+        --no-phpt) phpt=0 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument $arg" >&2; exit 2 ;;
     esac
 done
@@ -40,6 +44,7 @@ want() { [[ ${ZTS_ONLY:-abcdef} == *$1* ]]; }
 planned=()
 for s in a b c d e f; do want $s && planned+=("$s"); done
 if ((tsan)); then for s in a b c d e f; do want $s && planned+=("$s-tsan"); done; fi
+((phpt)) && planned+=(phpt)
 # Nothing could run (no ZTS PHP, a build failed, no server): every planned
 # scenario is a failure with the reason, never a skip.
 die() {
@@ -54,7 +59,7 @@ command -v redis-cli >/dev/null || die "redis-cli not found (run scripts/deps.sh
 
 prefix=$("$root/scripts/zts-php.sh") || die "no ZTS PHP (scripts/zts-php.sh failed)"
 php_config=$prefix/bin/php-config
-echo "zts: PHP $("$php_config" --version) ZTS with embed in $prefix"
+echo "zts: PHP $("$php_config" --version) ZTS with embed and CLI in $prefix"
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/redislock-zts.XXXXXX")
 redis_pid=''
@@ -246,6 +251,18 @@ if ((tsan)); then
     want d && scenario_d "-tsan" "$tmp/host-tsan" "$ext" 4
     want e && scenario_e "-tsan" "$tmp/host-tsan" "$ext" 4
     want f && scenario_f "-tsan" "$tmp/host-tsan" "$ext" 4
+fi
+
+# The phpt suite on the ZTS CLI, with servers of its own; its last line's
+# counts join the scenarios' (a run that printed none is one failure).
+if ((phpt)); then
+    echo "zts: === the phpt suite on the ZTS CLI (tests/zts/phpt.sh) ==="
+    "$here/phpt.sh" 2>&1 | tee "$tmp/phpt.log" || true
+    if [[ $(tail -n1 "$tmp/phpt.log") =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed$ ]]; then
+        passed=$((passed + BASH_REMATCH[1])) failed=$((failed + BASH_REMATCH[2]))
+    else
+        failed=$((failed + 1)); echo "FAIL phpt: tests/zts/phpt.sh printed no counts"
+    fi
 fi
 
 if ((failed)) && [[ ${ZTS_KEEP:-0} == 1 ]]; then

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Laravel;
@@ -52,20 +53,26 @@ final class RedisConnection
     {
         $redis = $config->get('database.redis');
         $at = "database.redis.$name";
-        if (!is_array($redis) || in_array($name, ['client', 'options', 'clusters'], true)
-            || !(is_array($redis[$name] ?? null) || is_string($redis[$name] ?? null))) {
+        if (
+            !is_array($redis) || in_array($name, ['client', 'options', 'clusters'], true)
+            || !(is_array($redis[$name] ?? null) || is_string($redis[$name] ?? null))
+        ) {
             if (is_array($redis) && is_array($redis['clusters'][$name] ?? null)) {
                 throw new InvalidArgumentException(
-                    "$key names [$name], a Redis Cluster of database.redis.clusters: give its nodes as servers instead");
+                    "$key names [$name], a Redis Cluster of database.redis.clusters: give its nodes as servers instead"
+                );
             }
-            throw new InvalidArgumentException("$key names the Redis connection [$name], which is not in database.redis");
+            throw new InvalidArgumentException(
+                "$key names the Redis connection [$name], which is not in database.redis"
+            );
         }
         $global = is_array($redis['options'] ?? null) ? $redis['options'] : [];
         $connection = is_string($redis[$name]) ? ['url' => $redis[$name]] : $redis[$name];
         $own = is_array($connection['options'] ?? null) ? $connection['options'] : [];
         if (array_key_exists(0, $connection) || isset($own['replication']) || isset($global['replication'])) {
             throw new InvalidArgumentException(
-                "$key names [$name], a replicated or Sentinel connection: give its servers as servers instead");
+                "$key names [$name], a replicated or Sentinel connection: give its servers as servers instead"
+            );
         }
         $connection = self::withUrl($connection, $at);
         $own = is_array($connection['options'] ?? null) ? $connection['options'] : []; /* a URL's query may give them */
@@ -90,7 +97,9 @@ final class RedisConnection
             $prefix = empty($prefix) ? '' : $prefix;
             $connection['password'] = empty($connection['password']) ? null : $connection['password'];
             if (isset($connection['context']['auth'])) {
-                throw new InvalidArgumentException("$at.context.auth is not read: give the connection's username and password");
+                throw new InvalidArgumentException(
+                    "$at.context.auth is not read: give the connection's username and password"
+                );
             }
         }
         $prefix = is_int($prefix) || is_float($prefix) ? (string) $prefix : $prefix; /* a URL query's number */
@@ -98,7 +107,12 @@ final class RedisConnection
             throw new InvalidArgumentException("the key prefix of $at must be a string");
         }
         /* phpredis took a user name from 9.6 on */
-        $options = ['prefix' => $prefix] + self::credentials($connection, $at, $phpredis, $phpredis && self::before($laravel, '9.6'));
+        $options = ['prefix' => $prefix] + self::credentials(
+            $connection,
+            $at,
+            $phpredis,
+            $phpredis && self::before($laravel, '9.6')
+        );
         $database = $connection['database'] ?? null;
         if ($database !== null && $database !== '') {
             if (!is_int($database) && !(is_string($database) && ctype_digit($database))) {
@@ -122,13 +136,17 @@ final class RedisConnection
     }
 
     /** PHP's ssl context names that the extension's 'tls' option takes (docs/topologies.md#tls). */
-    private const TLS_KEYS = ['cafile', 'capath', 'local_cert', 'local_pk', 'passphrase', 'verify_peer', 'verify_peer_name', 'peer_name'];
+    private const TLS_KEYS = [
+        'cafile', 'capath', 'local_cert', 'local_pk', 'passphrase', 'verify_peer', 'verify_peer_name', 'peer_name',
+    ];
 
     /** The application's Laravel version; null (read as the newest) for Laravel's components without the framework. */
     private static function laravelVersion(): ?string
     {
         $application = 'Illuminate\\Foundation\\Application';
-        return class_exists($application) && defined("$application::VERSION") ? (string) constant("$application::VERSION") : null;
+        return class_exists($application) && defined("$application::VERSION")
+            ? (string) constant("$application::VERSION")
+            : null;
     }
 
     private static function before(?string $laravel, string $version): bool
@@ -177,8 +195,12 @@ final class RedisConnection
     }
 
     /** @return array{username?: string, password?: string} a user name only with a password, as Laravel sends AUTH */
-    private static function credentials(#[\SensitiveParameter] array $connection, string $at, bool $phpredis, bool $noUsername): array
-    {
+    private static function credentials(
+        #[\SensitiveParameter] array $connection,
+        string $at,
+        bool $phpredis,
+        bool $noUsername
+    ): array {
         $password = $connection['password'] ?? null;
         $username = $noUsername ? null : $connection['username'] ?? null;
         if (is_array($password) && array_is_list($password) && count($password) === 2) {
@@ -206,7 +228,10 @@ final class RedisConnection
         return ['username' => $username, 'password' => $password];
     }
 
-    /** The connection's keys with those of its 'url' and then its query over them (as Laravel's ConfigurationUrlParser does). */
+    /**
+     * The connection's keys with those of its 'url' and then its query over them (as Laravel's ConfigurationUrlParser
+     * does).
+     */
     private static function withUrl(#[\SensitiveParameter] array $connection, string $at): array
     {
         $url = $connection['url'] ?? null;
@@ -219,7 +244,9 @@ final class RedisConnection
         }
         $scheme = isset($parts['scheme']) ? strtolower($parts['scheme']) : null;
         if ($scheme !== null && !in_array($scheme, ['redis', 'rediss', 'tcp', 'tls'], true)) {
-            throw new InvalidArgumentException("$at.url must be a redis://, rediss://, tcp:// or tls:// URL, as Laravel reads it");
+            throw new InvalidArgumentException(
+                "$at.url must be a redis://, rediss://, tcp:// or tls:// URL, as Laravel reads it"
+            );
         }
         $host = rawurldecode($parts['host']);
         if (str_starts_with($host, '[') && str_ends_with($host, ']')) {
@@ -246,7 +273,10 @@ final class RedisConnection
         return self::native($query) + array_filter($fromUrl, static fn ($v) => $v !== null) + $connection;
     }
 
-    /** A URL's string as Laravel's URL parser gives it: the value a JSON reading of it is (123, null, true), else itself. */
+    /**
+     * A URL's string as Laravel's URL parser gives it: the value a JSON reading of it is (123, null, true), else
+     * itself.
+     */
     private static function native(#[\SensitiveParameter] mixed $value): mixed
     {
         if (is_array($value)) {
@@ -276,7 +306,8 @@ final class RedisConnection
         }
         $scheme = self::transport($scheme ?? ($streamed ? 'tls' : null), $at);
         if ($scheme === 'unix' || str_starts_with($host, '/')) {
-            $path = $scheme === 'unix' && is_string($connection['path'] ?? null) ? $connection['path'] : $host; /* predis: 'path' */
+            /* predis: 'path' */
+            $path = $scheme === 'unix' && is_string($connection['path'] ?? null) ? $connection['path'] : $host;
             if (!str_starts_with($path, '/')) {
                 throw new InvalidArgumentException("$at.path must be a unix socket's absolute path");
             }
@@ -290,7 +321,9 @@ final class RedisConnection
         return $scheme === 'tls' ? "tls://$address" : $address;
     }
 
-    /** tcp, tls or unix, of the schemes phpredis's and predis's connections take: never a TLS one read as plain text. */
+    /**
+     * tcp, tls or unix, of the schemes phpredis's and predis's connections take: never a TLS one read as plain text.
+     */
     private static function transport(?string $scheme, string $at): string
     {
         $scheme = strtolower($scheme ?? 'tcp');

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Laravel;
@@ -88,7 +89,9 @@ class RedisLockLock extends Lock
     public function refresh($seconds = null)
     {
         if ($seconds !== null && (!is_numeric($seconds) || is_nan((float) $seconds))) {
-            throw new \InvalidArgumentException('refresh() takes a number of seconds or null, not ' . get_debug_type($seconds));
+            throw new \InvalidArgumentException(
+                'refresh() takes a number of seconds or null, not ' . get_debug_type($seconds)
+            );
         }
         $seconds = $seconds === null ? $this->seconds : $seconds + 0;
         $ttlMs = $seconds > 0 ? Lockers::ms($seconds) : $this->ttlMs;

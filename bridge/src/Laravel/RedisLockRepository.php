@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Laravel;
@@ -56,14 +57,19 @@ class RedisLockRepository extends Repository
         if (!$missing()) {
             return parent::flexible($key, $ttl, $callback, $lock, $alwaysDefer);
         }
-        return $this->guarded($name, fn () => parent::flexible($key, $ttl, $callback, $lock, $alwaysDefer),
-            fn () => $missing() ? null : $this->get($name));
+        return $this->guarded(
+            $name,
+            fn () => parent::flexible($key, $ttl, $callback, $lock, $alwaysDefer),
+            fn () => $missing() ? null : $this->get($name)
+        );
     }
 
     /** A key as a string: Laravel 12+ takes enums for keys. */
     private static function name($key): string
     {
-        return $key instanceof \BackedEnum ? (string) $key->value : ($key instanceof \UnitEnum ? $key->name : (string) $key);
+        return $key instanceof \BackedEnum
+            ? (string) $key->value
+            : ($key instanceof \UnitEnum ? $key->name : (string) $key);
     }
 
     /**
@@ -82,11 +88,15 @@ class RedisLockRepository extends Repository
         $value = null;
         $computed = false;
         try {
-            $outcome = $store->guardLocker()->once($store->guardPrefix() . 'cache:' . $this->itemKey(self::name($key)),
+            $outcome = $store->guardLocker()->once(
+                $store->guardPrefix() . 'cache:' . $this->itemKey(self::name($key)),
                 static function () use ($compute, &$value, &$computed): void {
                     $computed = true;
                     $value = $compute();
-                }, $store->guardTtlMs(), $store->guardWait());
+                },
+                $store->guardTtlMs(),
+                $store->guardWait()
+            );
         } catch (\RedisLockException $e) {
             return $computed ? $value : $compute();
         }

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Laravel;
@@ -75,11 +76,23 @@ class RedisLockStore implements Store, LockProvider
         $seconds = is_numeric($seconds) ? $seconds + 0 : 0;
         $owner = $owner === null ? null : (string) $owner;
         if ($seconds > 0) {
-            return new RedisLockLock($this->locker, $this->lockPrefix . $name, $seconds, $owner,
-                                     Lockers::ms($seconds), $this->lockConnectionName);
+            return new RedisLockLock(
+                $this->locker,
+                $this->lockPrefix . $name,
+                $seconds,
+                $owner,
+                Lockers::ms($seconds),
+                $this->lockConnectionName
+            );
         }
-        return new RedisLockLock($this->extendingLocker, $this->lockPrefix . $name, $seconds, $owner,
-                                 $this->autoExtendTtlMs, $this->lockConnectionName);
+        return new RedisLockLock(
+            $this->extendingLocker,
+            $this->lockPrefix . $name,
+            $seconds,
+            $owner,
+            $this->autoExtendTtlMs,
+            $this->lockConnectionName
+        );
     }
 
     /** A lock object for $owner's lock on $name, e.g. in the job that must release it. */
@@ -99,10 +112,15 @@ class RedisLockStore implements Store, LockProvider
         return $this->lockPrefix;
     }
 
-    /** What goes in front of the stampede guard's lock names: the lock prefix, ending in ':' (Laravel 13's cache prefix has none). */
+    /**
+     * What goes in front of the stampede guard's lock names: the lock prefix, ending in ':' (Laravel 13's cache prefix
+     * has none).
+     */
     public function guardPrefix(): string
     {
-        return $this->lockPrefix === '' || str_ends_with($this->lockPrefix, ':') ? $this->lockPrefix : $this->lockPrefix . ':';
+        return $this->lockPrefix === '' || str_ends_with($this->lockPrefix, ':')
+            ? $this->lockPrefix
+            : $this->lockPrefix . ':';
     }
 
     /** The Redis connection of config/database.php the locks go to ('lock_connection'), or null: 'servers'. */
@@ -210,7 +228,9 @@ class RedisLockStore implements Store, LockProvider
     public function tags($names)
     {
         if (!method_exists($this->inner, 'tags')) {
-            throw new BadMethodCallException(sprintf('the inner cache store (%s) does not support tags', get_class($this->inner)));
+            throw new BadMethodCallException(
+                sprintf('the inner cache store (%s) does not support tags', get_class($this->inner))
+            );
         }
         return $this->inner->tags(is_array($names) ? $names : func_get_args());
     }
@@ -223,7 +243,9 @@ class RedisLockStore implements Store, LockProvider
     public function __call(string $method, array $arguments): mixed
     {
         if (in_array(strtolower($method), ['flushlocks', 'hasseparatelockstore'], true)) {
-            throw new BadMethodCallException(sprintf('the redislock cache store cannot %s(): its locks are not the inner store\'s', $method));
+            throw new BadMethodCallException(
+                sprintf('the redislock cache store cannot %s(): its locks are not the inner store\'s', $method)
+            );
         }
         if (!method_exists($this->inner, $method) && !method_exists($this->inner, '__call')) {
             throw new BadMethodCallException(sprintf('Call to undefined method %s::%s()', static::class, $method));

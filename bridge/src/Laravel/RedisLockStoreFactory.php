@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Laravel;
@@ -84,7 +85,10 @@ final class RedisLockStoreFactory
         if (!is_array($options)) {
             throw new InvalidArgumentException("$key.options must be an array of RedisLock options");
         }
-        [$inner, $innerName] = $this->innerStore($name === null ? $storeConfig : (array) $this->config->get($key), $key);
+        [$inner, $innerName] = $this->innerStore(
+            $name === null ? $storeConfig : (array) $this->config->get($key),
+            $key
+        );
         $servers = $storeConfig['servers'] ?? null;
         $connection = $this->lockConnection($storeConfig, $inner, $innerName, $key);
         $guardOptions = $options;
@@ -105,7 +109,11 @@ final class RedisLockStoreFactory
             $this->lockPrefix($storeConfig, $connection === null ? null : $inner, $key),
             $this->seconds($storeConfig, 'auto_extend_ttl', RedisLockStore::DEFAULT_AUTO_EXTEND_TTL_MS / 1000, $key),
             /* a computation's lock is its request's: released when it dies */
-            $this->locker($servers, ['auto_extend' => true, 'auto_release' => true] + self::lockerOptions($guardOptions), $key),
+            $this->locker(
+                $servers,
+                ['auto_extend' => true, 'auto_release' => true] + self::lockerOptions($guardOptions),
+                $key
+            ),
             $this->seconds($storeConfig, 'stampede_ttl', RedisLockStore::DEFAULT_GUARD_TTL_MS / 1000, $key),
             $this->waitSeconds($storeConfig, $key),
             $connection?->name,
@@ -117,14 +125,20 @@ final class RedisLockStoreFactory
      * 'lock_connection' names, else (no 'servers' given) the inner store's
      * lock connection when it is Laravel's Redis store; null: 'servers'.
      */
-    private function lockConnection(#[\SensitiveParameter] array $storeConfig, Store $inner, string $innerName, string $key): ?RedisConnection
-    {
+    private function lockConnection(
+        #[\SensitiveParameter] array $storeConfig,
+        Store $inner,
+        string $innerName,
+        string $key
+    ): ?RedisConnection {
         $named = $storeConfig['lock_connection'] ?? null;
         $servers = $storeConfig['servers'] ?? null;
         $noServers = $servers === null || $servers === '' || $servers === [];
         if ($named !== null) {
             if (!is_string($named) || $named === '') {
-                throw new InvalidArgumentException("$key.lock_connection must name a Redis connection of database.redis");
+                throw new InvalidArgumentException(
+                    "$key.lock_connection must name a Redis connection of database.redis"
+                );
             }
             if (!$noServers) {
                 throw new InvalidArgumentException("$key: give servers or lock_connection, not both");
@@ -138,9 +152,15 @@ final class RedisLockStoreFactory
         $innerConfig = (array) $this->config->get("cache.stores.$innerName");
         $named = $innerConfig['lock_connection'] ?? $innerConfig['connection'] ?? 'default';
         if (!is_string($named) || $named === '') {
-            throw new InvalidArgumentException("cache.stores.$innerName.lock_connection must name a Redis connection of database.redis");
+            throw new InvalidArgumentException(
+                "cache.stores.$innerName.lock_connection must name a Redis connection of database.redis"
+            );
         }
-        return RedisConnection::fromConfig($this->config, $named, "cache.stores.$innerName.lock_connection (the inner store's)");
+        return RedisConnection::fromConfig(
+            $this->config,
+            $named,
+            "cache.stores.$innerName.lock_connection (the inner store's)"
+        );
     }
 
     /** @return array{Store, string} the inner store and its name in cache.stores */
@@ -149,30 +169,40 @@ final class RedisLockStoreFactory
         $inner = $storeConfig['store'] ?? null;
         if (!is_string($inner) || $inner === '') {
             throw new InvalidArgumentException(
-                "$key.store is missing: name the cache store that cache calls go to (e.g. 'redis')");
+                "$key.store is missing: name the cache store that cache calls go to (e.g. 'redis')"
+            );
         }
         $innerConfig = $this->config->get("cache.stores.$inner");
         if (!is_array($innerConfig)) {
-            throw new InvalidArgumentException("$key.store names the cache store [$inner], which is not in cache.stores");
+            throw new InvalidArgumentException(
+                "$key.store names the cache store [$inner], which is not in cache.stores"
+            );
         }
         if (($innerConfig['driver'] ?? null) === self::DRIVER) {
             /* also what Laravel 10+ leaves in 'store' when it is not set: the store's own name */
             throw new InvalidArgumentException(
-                "$key.store must name another cache store (e.g. 'redis'): [$inner] is itself a redislock store");
+                "$key.store must name another cache store (e.g. 'redis'): [$inner] is itself a redislock store"
+            );
         }
         return [$this->cache->store($inner)->getStore(), $inner];
     }
 
     /** @param string|array $servers one server form, or a list of them (several: RedLock) */
-    private function locker(#[\SensitiveParameter] mixed $servers, #[\SensitiveParameter] array $options, string $key): RedisLock|RedLock
-    {
+    private function locker(
+        #[\SensitiveParameter] mixed $servers,
+        #[\SensitiveParameter] array $options,
+        string $key
+    ): RedisLock|RedLock {
         if ($servers === null || $servers === '' || $servers === []) {
             throw new InvalidArgumentException(
-                "$key.servers is missing or empty: give 'host:port', a redis:// (or valkey://) URL, or a list of them for RedLock,"
-                . " or name a Redis connection of config/database.php as lock_connection");
+                "$key.servers is missing or empty: give 'host:port', a redis:// (or valkey://) URL,"
+                . " or a list of them for RedLock, or name a Redis connection of config/database.php as lock_connection"
+            );
         }
         if (!is_string($servers) && !is_array($servers)) {
-            throw new InvalidArgumentException("$key.servers must be a string or an array, not " . get_debug_type($servers));
+            throw new InvalidArgumentException(
+                "$key.servers must be a string or an array, not " . get_debug_type($servers)
+            );
         }
         try {
             return Lockers::create($servers, $options);
@@ -190,8 +220,11 @@ final class RedisLockStoreFactory
      * from 13); else the store's 'prefix' or the cache prefix, and ":" (the
      * keys of a store given 'servers' stay what they were).
      */
-    private function lockPrefix(#[\SensitiveParameter] array $storeConfig, ?Store $innerOnConnection, string $key): string
-    {
+    private function lockPrefix(
+        #[\SensitiveParameter] array $storeConfig,
+        ?Store $innerOnConnection,
+        string $key
+    ): string {
         if (($storeConfig['prefix'] ?? null) === null && $innerOnConnection instanceof RedisStore) {
             return (string) $innerOnConnection->getPrefix();
         }
@@ -203,8 +236,12 @@ final class RedisLockStoreFactory
     }
 
     /** A TTL in seconds from config $name, in ms. */
-    private function seconds(#[\SensitiveParameter] array $storeConfig, string $name, int|float $default, string $key): int
-    {
+    private function seconds(
+        #[\SensitiveParameter] array $storeConfig,
+        string $name,
+        int|float $default,
+        string $key
+    ): int {
         $seconds = $storeConfig[$name] ?? $default;
         $message = "$key.$name must be a number of seconds, at least 0.001";
         if (!is_numeric($seconds) || !((float) $seconds >= 0.001)) {
@@ -235,9 +272,11 @@ final class RedisLockStoreFactory
     {
         $stores = $this->config->get('cache.stores');
         foreach (is_array($stores) ? $stores : [] as $name => $candidate) {
-            if (is_array($candidate)
+            if (
+                is_array($candidate)
                 && ($candidate == $storeConfig
-                    || (($candidate['store'] ?? null) === null && ['store' => $name] + $candidate == $storeConfig))) {
+                    || (($candidate['store'] ?? null) === null && ['store' => $name] + $candidate == $storeConfig))
+            ) {
                 return (string) $name;
             }
         }

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony;
@@ -97,7 +98,8 @@ final class CacheStampedeGuard
         $value = null;
         $computed = false;
         try {
-            $outcome = $this->locker->once($this->prefix . $item->getKey(),
+            $outcome = $this->locker->once(
+                $this->prefix . $item->getKey(),
                 static function () use ($callback, $item, &$save, $pool, $setMetadata, &$value, &$computed): void {
                     /* saved by a request that came before this one got the
                      * lock (its miss came before that save) */
@@ -115,11 +117,17 @@ final class CacheStampedeGuard
                         $pool->save($item->set($value));
                         $save = false;
                     }
-                }, $this->ttlMs, $this->wait);
+                },
+                $this->ttlMs,
+                $this->wait
+            );
         } catch (\RedisLockException $e) {
             /* the lock's own trouble (Redis unreachable, no quorum) never
              * fails the cache: computed without the guard, or kept */
-            $logger?->warning('Stampede guard unavailable for "{key}": {error}', ['key' => $item->getKey(), 'error' => $e->getMessage()]);
+            $logger?->warning(
+                'Stampede guard unavailable for "{key}": {error}',
+                ['key' => $item->getKey(), 'error' => $e->getMessage()]
+            );
             return $computed ? $value : $callback($item, $save);
         }
         if ($computed) {
@@ -130,8 +138,12 @@ final class CacheStampedeGuard
             $logger?->info('Item "{key}" computed by another request', ['key' => $item->getKey()]);
             return $value;
         }
-        $logger?->info($outcome === RedisLock::ONCE_WAITED ? 'Item "{key}" not saved by the request that computed it, computing it here'
-            : 'Item "{key}" still computed elsewhere after the wait, computing it here', ['key' => $item->getKey()]);
+        $logger?->info(
+            $outcome === RedisLock::ONCE_WAITED
+                ? 'Item "{key}" not saved by the request that computed it, computing it here'
+                : 'Item "{key}" still computed elsewhere after the wait, computing it here',
+            ['key' => $item->getKey()]
+        );
         return $callback($item, $save);
     }
 }

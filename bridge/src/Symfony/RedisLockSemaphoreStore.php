@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony;
@@ -29,11 +30,12 @@ final class RedisLockSemaphoreStore implements PersistingStoreInterface
     public static function fromServers(
         #[\SensitiveParameter] string|array|\Redis $server,
         #[\SensitiveParameter] array $options = [],
-    ): self
-    {
+    ): self {
         $locker = Lockers::create($server, $options);
         if (!$locker instanceof RedisLock) {
-            throw new InvalidArgumentException('Semaphores live on one Redis node (or a Sentinel group, a Cluster): give one server, not a list.');
+            throw new InvalidArgumentException(
+                'Semaphores live on one Redis node (or a Sentinel group, a Cluster): give one server, not a list.'
+            );
         }
         return new self($locker);
     }
@@ -116,7 +118,9 @@ final class RedisLockSemaphoreStore implements PersistingStoreInterface
     private function checkTtl(float $ttl): void
     {
         if (!($ttl > 0) || !is_finite($ttl)) {
-            throw new InvalidArgumentException(sprintf('The TTL should be greater than 0, "%s" given.', Lockers::show($ttl)));
+            throw new InvalidArgumentException(
+                sprintf('The TTL should be greater than 0, "%s" given.', Lockers::show($ttl))
+            );
         }
     }
 

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Symfony;
@@ -44,10 +45,16 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
         private readonly float $maxWait = 86400.0,
     ) {
         if (!($initialTtl > 0) || !is_finite($initialTtl)) {
-            throw new InvalidTtlException(sprintf('"%s()" expects a strictly positive TTL, got %s.', __METHOD__, Lockers::show($initialTtl)));
+            throw new InvalidTtlException(
+                sprintf('"%s()" expects a strictly positive TTL, got %s.', __METHOD__, Lockers::show($initialTtl))
+            );
         }
         if (!($maxWait >= 0 && $maxWait <= 86400)) {
-            throw new InvalidArgumentException(sprintf('"%s()" expects a wait between 0 and 86400 seconds, got %s.', __METHOD__, Lockers::show($maxWait)));
+            throw new InvalidArgumentException(sprintf(
+                '"%s()" expects a wait between 0 and 86400 seconds, got %s.',
+                __METHOD__,
+                Lockers::show($maxWait)
+            ));
         }
     }
 
@@ -64,8 +71,7 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
         #[\SensitiveParameter] string|array|\Redis $servers,
         #[\SensitiveParameter] array $options = [],
         float $initialTtl = 300.0,
-    ): self
-    {
+    ): self {
         if (!isset($options['prefix'])) {
             $options['prefix'] = self::symfonyPrefix($servers);
         }
@@ -80,12 +86,16 @@ final class RedisLockStore implements BlockingStoreInterface, SharedLockStoreInt
     private static function symfonyPrefix(#[\SensitiveParameter] string|array|\Redis $servers): string
     {
         $prefixes = array_unique(array_map(
-            static fn ($server) => $server instanceof \Redis ? (string) $server->getOption(\Redis::OPT_PREFIX) : self::SYMFONY_PREFIX,
+            static fn ($server) => $server instanceof \Redis
+                ? (string) $server->getOption(\Redis::OPT_PREFIX)
+                : self::SYMFONY_PREFIX,
             is_array($servers) && array_is_list($servers) ? $servers : [$servers],
         ));
         if (count($prefixes) > 1) {
-            throw new InvalidArgumentException('the servers of $servers would have keys of different prefixes in Symfony\'s'
-                . ' RedisStore (a \\Redis\'s OPT_PREFIX): give the same to all, or the option "prefix"');
+            throw new InvalidArgumentException(
+                'the servers of $servers would have keys of different prefixes in Symfony\'s'
+                . ' RedisStore (a \\Redis\'s OPT_PREFIX): give the same to all, or the option "prefix"'
+            );
         }
         return $prefixes === [] ? self::SYMFONY_PREFIX : reset($prefixes);
     }

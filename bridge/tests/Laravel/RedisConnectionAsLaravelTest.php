@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -24,11 +25,17 @@ final class RedisConnectionAsLaravelTest extends LaravelTestCase
     protected function setUp(): void
     {
         parent::setUp();
-        if (!bridge_framework('Illuminate/Redis/autoload.php') || !bridge_framework('Illuminate/Config/autoload.php')
-            || !bridge_framework('Illuminate/Container/autoload.php')) {
+        if (
+            !bridge_framework('Illuminate/Redis/autoload.php') || !bridge_framework('Illuminate/Config/autoload.php')
+            || !bridge_framework('Illuminate/Container/autoload.php')
+        ) {
             $this->markTestSkipped('Laravel\'s illuminate/redis is not installed (Debian: php-illuminate-redis)');
         }
-        self::$version ??= (string) preg_replace('/[+~-].*$/', '', (string) shell_exec("dpkg-query -W -f '\${Version}' php-illuminate-redis 2>/dev/null"));
+        self::$version ??= (string) preg_replace(
+            '/[+~-].*$/',
+            '',
+            (string) shell_exec("dpkg-query -W -f '\${Version}' php-illuminate-redis 2>/dev/null")
+        );
         if (!preg_match('/^\d+\.\d+/', self::$version)) {
             $this->markTestSkipped('the version of php-illuminate-redis is not known (dpkg-query)');
         }
@@ -40,13 +47,22 @@ final class RedisConnectionAsLaravelTest extends LaravelTestCase
     {
         $redis += ['client' => 'phpredis'];
         $given = self::laravelGives($redis);
-        $ours = RedisConnection::fromConfig(new Config(['database' => ['redis' => $redis]]), 'default', 'lock_connection', self::$version);
+        $ours = RedisConnection::fromConfig(
+            new Config(['database' => ['redis' => $redis]]),
+            'default',
+            'lock_connection',
+            self::$version
+        );
 
         $this->assertSame($given['server'], $ours->server, 'the server');
         $this->assertSame($given['prefix'], $ours->options['prefix'], 'the key prefix');
         $this->assertSame($given['database'], $ours->options['database'] ?? null, 'the database');
         $this->assertSame($given['password'], $ours->options['password'] ?? null, 'the password');
-        $this->assertSame($given['username'], $ours->options['username'] ?? null, 'the user name (Laravel ' . self::$version . ')');
+        $this->assertSame(
+            $given['username'],
+            $ours->options['username'] ?? null,
+            'the user name (Laravel ' . self::$version . ')'
+        );
     }
 
     public static function configs(): array

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -21,7 +22,12 @@ final class RedisConnectionTest extends LaravelTestCase
 
     private static function read(array $redis, string $name = 'default', ?string $laravel = null): RedisConnection
     {
-        return RedisConnection::fromConfig(new Config(['database' => ['redis' => $redis]]), $name, 'cache.stores.locks.lock_connection', $laravel);
+        return RedisConnection::fromConfig(
+            new Config(['database' => ['redis' => $redis]]),
+            $name,
+            'cache.stores.locks.lock_connection',
+            $laravel
+        );
     }
 
     public function testHostPortDatabaseAndCredentials(): void
@@ -32,7 +38,10 @@ final class RedisConnectionTest extends LaravelTestCase
         $this->assertSame('redis.internal:6380', $c->server);
         $this->assertSame(['prefix' => 'p_', 'username' => 'app', 'password' => 'pw', 'database' => 2], $c->options);
         $this->assertSame('127.0.0.1:6379', self::read(['default' => []])->server, 'Laravel\'s defaults');
-        $this->assertSame(['prefix' => ''], self::read(['default' => ['password' => null, 'database' => null]])->options);
+        $this->assertSame(
+            ['prefix' => ''],
+            self::read(['default' => ['password' => null, 'database' => null]])->options
+        );
     }
 
     public function testTheUrlOverTheOtherKeys(): void
@@ -40,23 +49,40 @@ final class RedisConnectionTest extends LaravelTestCase
         $c = self::read(['default' => ['url' => 'rediss://u%40x:p%3Aw@cache.internal:6390/3', 'host' => 'ignored', 'password' => 'ignored']]);
         $this->assertSame('tls://cache.internal:6390', $c->server);
         $this->assertSame(['prefix' => '', 'username' => 'u@x', 'password' => 'p:w', 'database' => 3], $c->options);
-        $this->assertSame('10.0.0.5:6379', self::read(['default' => ['url' => 'redis://10.0.0.5', 'password' => 'kept']])->server);
-        $this->assertSame('kept', self::read(['default' => ['url' => 'redis://10.0.0.5', 'password' => 'kept']])->options['password']);
+        $this->assertSame(
+            '10.0.0.5:6379',
+            self::read(['default' => ['url' => 'redis://10.0.0.5', 'password' => 'kept']])->server
+        );
+        $this->assertSame(
+            'kept',
+            self::read(['default' => ['url' => 'redis://10.0.0.5', 'password' => 'kept']])->options['password']
+        );
     }
 
     public function testSchemesSocketsAndIpv6(): void
     {
         $this->assertSame('tls://h:6379', self::read(['default' => ['host' => 'h', 'scheme' => 'tls']])->server);
         $this->assertSame('tls://h:6379', self::read(['default' => ['host' => 'tls://h']])->server);
-        $this->assertSame(['host' => '/run/redis.sock'], self::read(['default' => ['host' => '/run/redis.sock', 'port' => 0]])->server);
-        $this->assertSame(['host' => '/run/redis.sock'], self::read(['default' => ['host' => 'unix:///run/redis.sock']])->server);
+        $this->assertSame(
+            ['host' => '/run/redis.sock'],
+            self::read(['default' => ['host' => '/run/redis.sock', 'port' => 0]])->server
+        );
+        $this->assertSame(
+            ['host' => '/run/redis.sock'],
+            self::read(['default' => ['host' => 'unix:///run/redis.sock']])->server
+        );
         $this->assertSame('[::1]:6379', self::read(['default' => ['host' => '::1']])->server);
         $this->assertSame('[::1]:6380', self::read(['default' => ['url' => 'redis://[::1]:6380']])->server);
-        $this->assertSame(['host' => '/run/redis.sock'], self::read(['default' => ['scheme' => 'unix', 'path' => '/run/redis.sock']])->server,
-            'predis\'s form');
+        $this->assertSame(
+            ['host' => '/run/redis.sock'],
+            self::read(['default' => ['scheme' => 'unix', 'path' => '/run/redis.sock']])->server,
+            'predis\'s form'
+        );
     }
 
-    /** The TLS settings where the client reads them, on a tls:// connection only (tls:// ends in TlsLockConnectionTest). */
+    /**
+     * The TLS settings where the client reads them, on a tls:// connection only (tls:// ends in TlsLockConnectionTest).
+     */
     public function testTlsSettingsAsTheClientReadsThem(): void
     {
         $ca = ['cafile' => '/etc/ssl/ca.crt', 'peer_name' => 'cache.internal'];
@@ -65,58 +91,121 @@ final class RedisConnectionTest extends LaravelTestCase
         // phpredis talks TLS to a host without a scheme when it is given a stream context
         $streamed = self::read(['default' => ['host' => 'h', 'context' => ['stream' => $ca]]], 'default', '8.83.26');
         $this->assertSame(['tls://h:6379', $ca], [$streamed->server, $streamed->options['tls']]);
-        $this->assertSame('h:6379', self::read(['default' => ['host' => 'h', 'context' => $ca]], 'default', '13.4.0')->server, 'no stream before 13.5');
-        $this->assertSame('tls://h:6379', self::read(['default' => ['host' => 'h', 'context' => $ca]], 'default', '13.5.0')->server);
-        $this->assertArrayNotHasKey('tls', self::read(['default' => ['host' => 'h', 'scheme' => 'tcp', 'context' => ['stream' => $ca]]])->options, 'tcp://');
-        $this->assertArrayNotHasKey('tls', self::read(['client' => 'predis', 'default' => ['host' => 'h', 'context' => ['stream' => $ca]]])->options, 'predis');
-        $this->assertArrayNotHasKey('tls', self::read(['default' => ['url' => 'rediss://h']])->options, 'the system\'s CAs');
+        $this->assertSame(
+            'h:6379',
+            self::read(['default' => ['host' => 'h', 'context' => $ca]], 'default', '13.4.0')->server,
+            'no stream before 13.5'
+        );
+        $this->assertSame(
+            'tls://h:6379',
+            self::read(['default' => ['host' => 'h', 'context' => $ca]], 'default', '13.5.0')->server
+        );
+        $this->assertArrayNotHasKey(
+            'tls',
+            self::read(['default' => ['host' => 'h', 'scheme' => 'tcp', 'context' => ['stream' => $ca]]])->options,
+            'tcp://'
+        );
+        $this->assertArrayNotHasKey(
+            'tls',
+            self::read(['client' => 'predis', 'default' => ['host' => 'h', 'context' => ['stream' => $ca]]])->options,
+            'predis'
+        );
+        $this->assertArrayNotHasKey(
+            'tls',
+            self::read(['default' => ['url' => 'rediss://h']])->options,
+            'the system\'s CAs'
+        );
         $this->assertSame(['verify_peer' => false], self::read(['default' => ['scheme' => 'tls',
             'context' => ['stream' => ['verify_peer' => false, 'allow_self_signed' => true]]]])->options['tls']);
         // Laravel 13.5's forms of the phpredis context, and a context in the options (merged over the keys)
-        $this->assertSame($ca, self::read(['default' => ['scheme' => 'tls', 'context' => ['ssl' => $ca]]])->options['tls']);
+        $this->assertSame(
+            $ca,
+            self::read(['default' => ['scheme' => 'tls', 'context' => ['ssl' => $ca]]])->options['tls']
+        );
         $this->assertSame($ca, self::read(['default' => ['scheme' => 'tls', 'context' => $ca]])->options['tls']);
         $this->assertSame($ca, self::read(['options' => ['context' => ['stream' => $ca]], 'default' => ['scheme' => 'tls']])->options['tls']);
         // the TLS transports phpredis and predis take
         foreach (['ssl', 'SSL', 'rediss', 'tlsv1.2'] as $scheme) {
-            $this->assertSame('tls://h:6379', self::read(['default' => ['host' => 'h', 'scheme' => $scheme]])->server, $scheme);
-            $this->assertSame('tls://h:6379', self::read(['default' => ['host' => "$scheme://h"]])->server, "$scheme://h");
+            $this->assertSame(
+                'tls://h:6379',
+                self::read(['default' => ['host' => 'h', 'scheme' => $scheme]])->server,
+                $scheme
+            );
+            $this->assertSame(
+                'tls://h:6379',
+                self::read(['default' => ['host' => "$scheme://h"]])->server,
+                "$scheme://h"
+            );
         }
-        $this->assertSame('tls://h:6390', self::read(['default' => ['url' => 'h:6390', 'scheme' => 'tls']])->server, 'a URL without a scheme');
+        $this->assertSame(
+            'tls://h:6390',
+            self::read(['default' => ['url' => 'h:6390', 'scheme' => 'tls']])->server,
+            'a URL without a scheme'
+        );
     }
 
-    /** Laravel before 9.12 (phpredis): the options merged over the keys, their prefix first; before 9.6 no user name. */
+    /**
+     * Laravel before 9.12 (phpredis): the options merged over the keys, their prefix first; before 9.6 no user name.
+     */
     public function testOlderLaravelsAsTheyReadIt(): void
     {
         $redis = ['options' => ['prefix' => 'global_'], 'default' => ['prefix' => 'conn_', 'username' => 'app', 'password' => 'pw']];
         $this->assertSame('global_', self::read($redis, 'default', '8.83.26')->options['prefix']);
         $this->assertSame('conn_', self::read($redis, 'default', '9.12.0')->options['prefix']);
-        $this->assertSame('conn_', self::read(['client' => 'predis'] + $redis, 'default', '8.83.26')->options['prefix'], 'predis: the connection\'s first');
+        $this->assertSame(
+            'conn_',
+            self::read(['client' => 'predis'] + $redis, 'default', '8.83.26')->options['prefix'],
+            'predis: the connection\'s first'
+        );
         $this->assertSame(['prefix' => 'global_', 'password' => 'pw'], self::read($redis, 'default', '9.5.1')->options);
         $this->assertSame('app', self::read($redis, 'default', '9.6.0')->options['username']);
-        $this->assertSame('app', self::read(['client' => 'predis'] + $redis, 'default', '8.83.26')->options['username']);
-        $this->assertSame(['prefix' => '', 'username' => 'u', 'password' => 'pw'],
-            self::read(['default' => ['password' => ['u', 'pw']]], 'default', '8.83.26')->options, 'phpredis\'s AUTH [user, password]');
+        $this->assertSame(
+            'app',
+            self::read(['client' => 'predis'] + $redis, 'default', '8.83.26')->options['username']
+        );
+        $this->assertSame(
+            ['prefix' => '', 'username' => 'u', 'password' => 'pw'],
+            self::read(['default' => ['password' => ['u', 'pw']]], 'default', '8.83.26')->options,
+            'phpredis\'s AUTH [user, password]'
+        );
     }
 
-    /** As Laravel 9.12+ (PhpRedisConnector and PredisConnector): the connection's prefix, its options', the global one. */
+    /**
+     * As Laravel 9.12+ (PhpRedisConnector and PredisConnector): the connection's prefix, its options', the global one.
+     */
     public function testThePrefixAsLaravelTakesIt(): void
     {
         $redis = ['options' => ['prefix' => 'global_'], 'default' => ['prefix' => 'conn_', 'options' => ['prefix' => 'own_']]];
         $this->assertSame('conn_', self::read($redis)->options['prefix']);
         $this->assertSame('conn_', self::read(['client' => 'predis'] + $redis)->options['prefix']);
         $this->assertSame('own_', self::read(['options' => ['prefix' => 'global_'], 'default' => ['options' => ['prefix' => 'own_']]])->options['prefix']);
-        $this->assertSame('global_', self::read(['options' => ['prefix' => 'global_'], 'default' => []])->options['prefix']);
-        $this->assertSame('q_', self::read(['default' => ['url' => 'redis://h?prefix=q_&database=4', 'prefix' => 'conn_']])->options['prefix'],
-            'a URL\'s query over the keys');
+        $this->assertSame(
+            'global_',
+            self::read(['options' => ['prefix' => 'global_'], 'default' => []])->options['prefix']
+        );
+        $this->assertSame(
+            'q_',
+            self::read(['default' => ['url' => 'redis://h?prefix=q_&database=4', 'prefix' => 'conn_']])->options['prefix'],
+            'a URL\'s query over the keys'
+        );
     }
 
     public function testCredentialsAsLaravelSendsThem(): void
     {
-        $this->assertSame(['prefix' => ''], self::read(['default' => ['username' => 'app', 'password' => '']])->options,
-            'a user name without a password is not sent');
-        $this->assertSame(['prefix' => '', 'username' => 'app', 'password' => 'pw'],
-            self::read(['default' => ['password' => ['app', 'pw']]])->options, 'phpredis\'s [user, password]');
-        $this->assertSame(['prefix' => '', 'password' => 'pw'], self::read(['default' => ['password' => 'pw']])->options);
+        $this->assertSame(
+            ['prefix' => ''],
+            self::read(['default' => ['username' => 'app', 'password' => '']])->options,
+            'a user name without a password is not sent'
+        );
+        $this->assertSame(
+            ['prefix' => '', 'username' => 'app', 'password' => 'pw'],
+            self::read(['default' => ['password' => ['app', 'pw']]])->options,
+            'phpredis\'s [user, password]'
+        );
+        $this->assertSame(
+            ['prefix' => '', 'password' => 'pw'],
+            self::read(['default' => ['password' => 'pw']])->options
+        );
         $this->assertSame(4, self::read(['default' => ['url' => 'redis://h?database=4']])->options['database']);
     }
 

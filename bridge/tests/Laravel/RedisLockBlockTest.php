@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -20,7 +21,7 @@ final class RedisLockBlockTest extends LaravelTestCase
      */
     public function testBlockIsWokenAtTheReleaseOfAnotherProcess(): void
     {
-        for ($round = 1; ; $round++) {
+        for ($round = 1;; $round++) {
             $name = $this->uniqueName();
             $child = ChildProcess::run(function (ChildProcess $child) use ($name): void {
                 $lock = $this->newStore()->lock($name, 60);
@@ -38,7 +39,10 @@ final class RedisLockBlockTest extends LaravelTestCase
             $store = $this->newStore();
             $this->server()->cmd('CONFIG', 'RESETSTAT');
             $before = \RedisLock::stats();
-            $this->assertTrue($store->lock($name, 10)->block(30), 'had after the release (30 s: only a failure waits it out)');
+            $this->assertTrue(
+                $store->lock($name, 10)->block(30),
+                'had after the release (30 s: only a failure waits it out)'
+            );
             $seen = self::waitCounts($before, \RedisLock::stats());
 
             $this->assertSame('seen blocked', $child->receive(30.0), 'the holder saw this process blocked in XREAD');
@@ -54,7 +58,11 @@ final class RedisLockBlockTest extends LaravelTestCase
             }
             fwrite(STDERR, "round $round: the recheck took it as the holder let go (not woken, no error): run again\n");
         }
-        $this->assertGreaterThanOrEqual(1, $seen['waits_woken'], 'woken by the release, not by a poll: ' . json_encode($seen));
+        $this->assertGreaterThanOrEqual(
+            1,
+            $seen['waits_woken'],
+            'woken by the release, not by a poll: ' . json_encode($seen)
+        );
         $this->assertSame(0, $seen['wake_errors'], json_encode($seen));
 
         /* what the clients sent (calls from inside scripts count under their own names): one SET

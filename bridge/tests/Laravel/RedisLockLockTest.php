@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -61,7 +62,9 @@ final class RedisLockLockTest extends LaravelTestCase
         $this->assertFalse($store->lock($name, 0, 'owner-a')->get(), 'nor without expiry');
         $this->assertLessThanOrEqual(2000, $this->pttl($name), 'not refreshed');
         $ran = false;
-        $this->assertFalse($lock->get(function () use (&$ran) { $ran = true; }));
+        $this->assertFalse($lock->get(function () use (&$ran) {
+            $ran = true;
+        }));
         $this->assertFalse($ran, 'the callback does not run');
         $this->assertSame('owner-a', $this->server()->cmd('GET', $this->key($name)), 'still the owner\'s');
 

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -83,7 +84,10 @@ final class RedisLockNewerContractTest extends LaravelTestCase
                 $lock->refresh($seconds);
                 $this->fail('refreshed for no number of seconds');
             } catch (\InvalidArgumentException $e) {
-                $this->assertSame('refresh() takes a number of seconds or null, not ' . get_debug_type($seconds), $e->getMessage());
+                $this->assertSame(
+                    'refresh() takes a number of seconds or null, not ' . get_debug_type($seconds),
+                    $e->getMessage()
+                );
             }
         }
         foreach ([INF, 1e30] as $seconds) {

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -11,6 +12,7 @@ use RedisLock\Bridge\Laravel\RedisLockStore;
 
 require_once __DIR__ . '/LaravelTestCase.php';
 require_once __DIR__ . '/ChildProcess.php';
+require_once __DIR__ . '/ReportKey.php';
 
 /**
  * The redislock store's repository: K processes call remember() (and
@@ -28,9 +30,15 @@ final class RedisLockRepositoryTest extends LaravelTestCase
      *
      * @return list<string>
      */
-    private function stampede(int $k, bool $guarded, string $prefix, string $counter, int $buildMs, callable $call,
-                              int $throwOnRun = 0): array
-    {
+    private function stampede(
+        int $k,
+        bool $guarded,
+        string $prefix,
+        string $counter,
+        int $buildMs,
+        callable $call,
+        int $throwOnRun = 0
+    ): array {
         [$ready, $go] = ["$counter:ready", "$counter:go"];
         $children = [];
         for ($i = 0; $i < $k; $i++) {
@@ -78,8 +86,14 @@ final class RedisLockRepositoryTest extends LaravelTestCase
     public function testRememberComputesOnceAcrossProcesses(): void
     {
         $counter = $this->uniqueName();
-        $got = $this->stampede(6, true, $this->uniqueName() . ':', $counter, 300,
-            static fn (Repository $r, \Closure $build) => $r->remember('report', 60, $build));
+        $got = $this->stampede(
+            6,
+            true,
+            $this->uniqueName() . ':',
+            $counter,
+            300,
+            static fn (Repository $r, \Closure $build) => $r->remember('report', 60, $build)
+        );
         $this->assertSame(array_fill(0, 6, 'built by run 1'), $got);
         $this->assertSame('1', $this->server()->cmd('GET', $counter));
     }
@@ -91,8 +105,14 @@ final class RedisLockRepositoryTest extends LaravelTestCase
            (a machine too busy to run them) runs again, 3 rounds at most */
         for ($round = 1; $round <= 3; $round++) {
             $counter = $this->uniqueName();
-            $this->stampede(6, false, $this->uniqueName() . ':', $counter, 300,
-                static fn (Repository $r, \Closure $build) => $r->remember('report', 60, $build));
+            $this->stampede(
+                6,
+                false,
+                $this->uniqueName() . ':',
+                $counter,
+                300,
+                static fn (Repository $r, \Closure $build) => $r->remember('report', 60, $build)
+            );
             $runs = (int) $this->server()->cmd('GET', $counter);
             if ($runs > 1) {
                 break;
@@ -105,8 +125,15 @@ final class RedisLockRepositoryTest extends LaravelTestCase
     public function testAComputationThatThrowsIsTakenOverByOneProcess(): void
     {
         $counter = $this->uniqueName();
-        $got = $this->stampede(6, true, $this->uniqueName() . ':', $counter, 200,
-            static fn (Repository $r, \Closure $build) => $r->rememberForever('report', $build), 1);
+        $got = $this->stampede(
+            6,
+            true,
+            $this->uniqueName() . ':',
+            $counter,
+            200,
+            static fn (Repository $r, \Closure $build) => $r->rememberForever('report', $build),
+            1
+        );
         $this->assertSame(array_merge(array_fill(0, 5, 'built by run 2'), ['threw: run 1 failed']), $got);
         $this->assertSame('2', $this->server()->cmd('GET', $counter));
     }
@@ -117,8 +144,14 @@ final class RedisLockRepositoryTest extends LaravelTestCase
             $this->markTestSkipped('flexible() is Laravel 11.23\'s and later\'s');
         }
         $counter = $this->uniqueName();
-        $got = $this->stampede(6, true, $this->uniqueName() . ':', $counter, 300,
-            static fn (Repository $r, \Closure $build) => $r->flexible('report', [30, 60], $build));
+        $got = $this->stampede(
+            6,
+            true,
+            $this->uniqueName() . ':',
+            $counter,
+            300,
+            static fn (Repository $r, \Closure $build) => $r->flexible('report', [30, 60], $build)
+        );
         $this->assertSame(array_fill(0, 6, 'built by run 1'), $got);
         $this->assertSame('1', $this->server()->cmd('GET', $counter));
     }
@@ -178,9 +211,4 @@ final class RedisLockRepositoryTest extends LaravelTestCase
         }));
         $this->assertSame(2, $runs);
     }
-}
-
-enum ReportKey: string
-{
-    case Daily = 'report:daily';
 }

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -53,7 +54,9 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
 
     public function testTheRepositoryGuardsRememberWithTheConfiguredWait(): void
     {
-        $repository = $this->cacheManager(['locks' => $this->locksConfig(['stampede_wait' => 0.25, 'stampede_ttl' => 3])])
+        $repository = $this->cacheManager(
+            ['locks' => $this->locksConfig(['stampede_wait' => 0.25, 'stampede_ttl' => 3])]
+        )
             ->store('locks');
         $this->assertInstanceOf(RedisLockRepository::class, $repository);
         $store = $repository->getStore();
@@ -122,8 +125,10 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
             $name = $this->uniqueName();
             $lock = $repository->lock($name, 10);
             $this->assertTrue($lock->get());
-            $holding = array_filter([$this->server(), ...$more],
-                fn (RedisServer $node): bool => $node->cmd('GET', 'lock:app:' . $name) === $lock->owner());
+            $holding = array_filter(
+                [$this->server(), ...$more],
+                fn (RedisServer $node): bool => $node->cmd('GET', 'lock:app:' . $name) === $lock->owner()
+            );
             $this->assertGreaterThanOrEqual(2, count($holding), 'on a quorum of the nodes');
             $this->assertFalse($repository->lock($name, 10)->get());
             $this->assertTrue($repository->restoreLock($name, $lock->owner())->release());
@@ -137,7 +142,9 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
     /** Laravel's 'lock_connection': the server and the key prefix of a Redis connection of config/database.php. */
     public function testLockConnectionNamesAConnectionOfTheDatabaseConfig(): void
     {
-        $repository = $this->cacheManager(['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'locking']])
+        $repository = $this->cacheManager(
+            ['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'locking']]
+        )
             ->store('locks');
         $store = $repository->getStore();
         $this->assertSame('locking', $store->lockConnectionName());
@@ -145,17 +152,29 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
         $lock = $repository->lock($name, 10);
         $this->assertSame('locking', $lock->getConnectionName());
         $this->assertTrue($lock->get());
-        $this->assertSame($lock->owner(), $this->server()->cmd('GET', 'own_app:' . $name), 'the connection\'s own prefix first');
+        $this->assertSame(
+            $lock->owner(),
+            $this->server()->cmd('GET', 'own_app:' . $name),
+            'the connection\'s own prefix first'
+        );
         $this->assertTrue($lock->release());
 
-        $plain = $this->cacheManager(['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'plain']])
+        $plain = $this->cacheManager(
+            ['locks' => ['driver' => 'redislock', 'store' => 'array', 'lock_connection' => 'plain']]
+        )
             ->store('locks')->lock($name, 10);
         $this->assertTrue($plain->get());
-        $this->assertSame($plain->owner(), $this->server()->cmd('GET', 'global_app:' . $name), 'database.redis.options.prefix');
+        $this->assertSame(
+            $plain->owner(),
+            $this->server()->cmd('GET', 'global_app:' . $name),
+            'database.redis.options.prefix'
+        );
         $this->assertTrue($plain->release());
 
-        $this->assertNull($this->cacheManager(['locks' => $this->locksConfig()])->store('locks')->lock($name, 10)->getConnectionName(),
-            'servers given: no connection of Laravel\'s');
+        $this->assertNull(
+            $this->cacheManager(['locks' => $this->locksConfig()])->store('locks')->lock($name, 10)->getConnectionName(),
+            'servers given: no connection of Laravel\'s'
+        );
     }
 
     public function testOneServerInAListIsARedisLock(): void
@@ -182,8 +201,10 @@ final class RedisLockServiceProviderTest extends LaravelTestCase
             for ($each = $e; $each !== null; $each = $each->getPrevious()) {
                 foreach ($each->getTrace() as $frame) {
                     if (self::isOurs($frame)) {
-                        $this->assertFalse(self::showsSecret($frame['args'] ?? []),
-                            "a secret in the arguments of {$frame['function']}() in a trace");
+                        $this->assertFalse(
+                            self::showsSecret($frame['args'] ?? []),
+                            "a secret in the arguments of {$frame['function']}() in a trace"
+                        );
                     }
                 }
             }

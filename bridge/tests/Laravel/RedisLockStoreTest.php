@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -132,7 +133,10 @@ final class RedisLockStoreTest extends LaravelTestCase
                 $store->$method();
                 $this->fail("$method() went to the inner store");
             } catch (\BadMethodCallException $e) {
-                $this->assertSame("the redislock cache store cannot $method(): its locks are not the inner store's", $e->getMessage());
+                $this->assertSame(
+                    "the redislock cache store cannot $method(): its locks are not the inner store's",
+                    $e->getMessage()
+                );
             }
         }
         $this->assertSame(0, $inner->flushes);

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -58,7 +59,7 @@ final class RedisLockWithoutExpiryTest extends LaravelTestCase
      */
     public function testTheLockOfADeadHolderExpiresWithinTheTtl(): void
     {
-        for ($round = 1; ; $round++) {
+        for ($round = 1;; $round++) {
             $name = $this->uniqueName();
             $child = ChildProcess::run(function (ChildProcess $child) use ($name): void {
                 $child->send($this->newStore(self::TTL_MS)->lock($name)->get() ? 'held' : 'not acquired');
@@ -70,7 +71,10 @@ final class RedisLockWithoutExpiryTest extends LaravelTestCase
             $store = $this->newStore();
             $pttl = $this->pttl($name);
             $before = \RedisLock::stats();
-            $this->assertTrue($store->lock($name, 10)->block(30), 'taken once the TTL ran out (30 s: only a failure waits it out)');
+            $this->assertTrue(
+                $store->lock($name, 10)->block(30),
+                'taken once the TTL ran out (30 s: only a failure waits it out)'
+            );
             $after = \RedisLock::stats();
             $this->server()->cmd('DEL', $this->key($name));
             if ($pttl > 0 || $round === 3) {
@@ -78,12 +82,18 @@ final class RedisLockWithoutExpiryTest extends LaravelTestCase
             }
             fwrite(STDERR, "round $round: the key was gone before the wait: run again\n");
         }
-        $seen = json_encode(array_map(fn ($k) => $after[$k] - $before[$k],
-            ['woken' => 'waits_woken', 'rechecked' => 'waits_rechecked', 'errors' => 'wake_errors']));
+        $seen = json_encode(array_map(
+            fn ($k) => $after[$k] - $before[$k],
+            ['woken' => 'waits_woken', 'rechecked' => 'waits_rechecked', 'errors' => 'wake_errors']
+        ));
         $this->assertGreaterThan(0, $pttl, 'the dead holder\'s key was there when the wait began');
         $this->assertLessThanOrEqual(self::TTL_MS, $pttl, 'with at most its TTL left: no longer life at its death');
         $this->assertSame(0, $after['waits_woken'] - $before['waits_woken'], "not woken: nobody released it ($seen)");
-        $this->assertGreaterThanOrEqual(1, $after['waits_rechecked'] - $before['waits_rechecked'], "ended by the TTL ($seen)");
+        $this->assertGreaterThanOrEqual(
+            1,
+            $after['waits_rechecked'] - $before['waits_rechecked'],
+            "ended by the TTL ($seen)"
+        );
         $this->assertSame(0, $after['wake_errors'] - $before['wake_errors'], $seen);
     }
 }

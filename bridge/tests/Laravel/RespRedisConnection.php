@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -17,8 +18,11 @@ final class RespRedisConnection
 {
     private RedisServer $redis;
 
-    public function __construct(RedisServer $server, private readonly string $prefix, private readonly string $name = 'default')
-    {
+    public function __construct(
+        RedisServer $server,
+        private readonly string $prefix,
+        private readonly string $name = 'default'
+    ) {
         $this->redis = $server->client();
     }
 

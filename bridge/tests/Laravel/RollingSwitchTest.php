@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -57,7 +58,10 @@ final class RollingSwitchTest extends LaravelTestCase
         $this->assertTrue($mine->release());
     }
 
-    /** The stampede guard's locks are not Laravel's: kept out of the cache's keys (under the connection's prefix and "lock:"). */
+    /**
+     * The stampede guard's locks are not Laravel's: kept out of the cache's keys (under the connection's prefix and
+     * "lock:").
+     */
     public function testTheStampedeGuardsLocksAreOutOfTheCachesKeys(): void
     {
         $repository = $this->cacheManager()->store('locks');
@@ -68,8 +72,16 @@ final class RollingSwitchTest extends LaravelTestCase
             return 'computed';
         });
         $this->assertSame('computed', $value);
-        $this->assertSame(['shop_database_lock:shop_cache:cache:' . $item], $seen, 'the guard\'s lock while it computes');
-        $this->assertSame('computed', $this->cacheManager()->store('redis')->get($item), 'the item in Laravel\'s own store');
+        $this->assertSame(
+            ['shop_database_lock:shop_cache:cache:' . $item],
+            $seen,
+            'the guard\'s lock while it computes'
+        );
+        $this->assertSame(
+            'computed',
+            $this->cacheManager()->store('redis')->get($item),
+            'the item in Laravel\'s own store'
+        );
     }
 
     public function testAStoreGivenServersKeepsTheExtensionsKeys(): void
@@ -80,15 +92,21 @@ final class RollingSwitchTest extends LaravelTestCase
         $name = $this->uniqueName();
         $lock = $store->lock($name, 10);
         $this->assertTrue($lock->get());
-        $this->assertSame($lock->owner(), $this->server()->cmd('GET', 'lock:shop_cache:' . $name), 'as before: no key of Laravel\'s');
+        $this->assertSame(
+            $lock->owner(),
+            $this->server()->cmd('GET', 'lock:shop_cache:' . $name),
+            'as before: no key of Laravel\'s'
+        );
         $this->assertTrue($lock->release());
     }
 
     /** The inner Redis store's lock connection, when it is no usable one: an error naming that store's config key. */
     public function testTheInnerStoresLockConnectionMustBeOne(): void
     {
-        foreach ([['nope', 'cache.stores.redis.lock_connection (the inner store\'s) names the Redis connection [nope], which is not in database.redis'],
-                  [['default'], 'cache.stores.redis.lock_connection must name a Redis connection']] as [$lockConnection, $expected]) {
+        foreach (
+            [['nope', 'cache.stores.redis.lock_connection (the inner store\'s) names the Redis connection [nope], which is not in database.redis'],
+                  [['default'], 'cache.stores.redis.lock_connection must name a Redis connection']] as [$lockConnection, $expected]
+        ) {
             try {
                 $this->cacheManager([], ['lock_connection' => $lockConnection])->store('locks');
                 $this->fail('a lock connection that is none accepted');
@@ -117,22 +135,35 @@ final class RollingSwitchTest extends LaravelTestCase
      * Seconds 0: Laravel's lock without expiry (SETNX), ours kept by the watchdog.
      */
     #[\PHPUnit\Framework\Attributes\DataProvider('combinations')]
-    public function testEachFindsTheOthersLockHeld(string $first, int $firstSeconds, string $second, int $secondSeconds): void
-    {
+    public function testEachFindsTheOthersLockHeld(
+        string $first,
+        int $firstSeconds,
+        string $second,
+        int $secondSeconds
+    ): void {
         $cache = $this->cacheManager();
         $stores = ['laravel' => $cache->store('redis')->getStore(), 'ours' => $cache->store('locks')->getStore()];
         $name = $this->uniqueName();
         $held = $stores[$first]->lock($name, $firstSeconds);
         $this->assertTrue($held->get());
         $this->assertFalse($stores[$second]->lock($name, $secondSeconds)->get(), 'another owner');
-        $this->assertFalse($stores[$second]->restoreLock($name, $held->owner())->get(), 'the same owner: held, as Laravel has it');
-        $this->assertTrue($stores[$second]->restoreLock($name, $held->owner())->release(), 'its owner releases it through either store');
+        $this->assertFalse(
+            $stores[$second]->restoreLock($name, $held->owner())->get(),
+            'the same owner: held, as Laravel has it'
+        );
+        $this->assertTrue(
+            $stores[$second]->restoreLock($name, $held->owner())->release(),
+            'its owner releases it through either store'
+        );
 
         $next = $stores[$second]->lock($name, $secondSeconds);
         $this->assertTrue($next->get(), 'free again: had');
         $this->assertFalse($stores[$first]->lock($name, $firstSeconds)->get());
         $this->assertTrue($next->release());
-        $this->assertSame(0, $this->server()->cmd('EXISTS', self::CONNECTION_PREFIX . $stores['laravel']->getPrefix() . $name));
+        $this->assertSame(
+            0,
+            $this->server()->cmd('EXISTS', self::CONNECTION_PREFIX . $stores['laravel']->getPrefix() . $name)
+        );
     }
 
     /** 4 processes, each switching store every round: never two holders at once. */
@@ -171,7 +202,10 @@ final class RollingSwitchTest extends LaravelTestCase
         $this->server()->cmd('DEL', $inside);
     }
 
-    /** Laravel's config of a Redis cache store, and a 'locks' store on it that names nothing else ($locks, $redis: more). */
+    /**
+     * Laravel's config of a Redis cache store, and a 'locks' store on it that names nothing else ($locks, $redis:
+     * more).
+     */
     private function cacheManager(array $locks = [], array $redis = []): CacheManager
     {
         $app = new Container();

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Laravel;
@@ -51,10 +52,17 @@ final class TlsLockConnectionTest extends LaravelTestCase
             $name = $this->uniqueName();
             $lock = $this->locks($client, $settings)->lock($name, 10);
             $this->assertTrue($lock->get(), "$client's settings");
-            $this->assertSame($lock->owner(), self::$tls->client()->get("p_$name"), 'on the TLS server, under the connection\'s prefix');
+            $this->assertSame(
+                $lock->owner(),
+                self::$tls->client()->get("p_$name"),
+                'on the TLS server, under the connection\'s prefix'
+            );
             $this->assertTrue($lock->release());
         }
-        $url = $this->locks('phpredis', ['url' => 'rediss://127.0.0.1:' . self::$tls->tlsPort, 'context' => ['stream' => $mutual]]);
+        $url = $this->locks(
+            'phpredis',
+            ['url' => 'rediss://127.0.0.1:' . self::$tls->tlsPort, 'context' => ['stream' => $mutual]]
+        );
         $this->assertTrue($url->lock($this->uniqueName(), 10)->get(), 'a rediss:// URL with the context beside it');
     }
 
@@ -76,18 +84,25 @@ final class TlsLockConnectionTest extends LaravelTestCase
     {
         $unchecked = ['context' => ['stream' => ['verify_peer' => false, 'allow_self_signed' => true,
             'local_cert' => self::$pki->path('client.crt'), 'local_pk' => self::$pki->path('client.key')]]];
-        $this->assertTrue($this->locks('phpredis', $unchecked)->lock($this->uniqueName(), 10)->get(),
-            'allow_self_signed is moot without verify_peer');
+        $this->assertTrue(
+            $this->locks('phpredis', $unchecked)->lock($this->uniqueName(), 10)->get(),
+            'allow_self_signed is moot without verify_peer'
+        );
 
         /* the passphrase travels in arrays only, which a trace's string never shows: the message is what could */
-        foreach (['phpredis' => ['context' => ['stream' => ['ciphers' => 'HIGH', 'passphrase' => self::PASSPHRASE]]],
-                  'predis' => ['ssl' => ['allow_self_signed' => true, 'passphrase' => self::PASSPHRASE]]] as $client => $settings) {
+        foreach (
+            ['phpredis' => ['context' => ['stream' => ['ciphers' => 'HIGH', 'passphrase' => self::PASSPHRASE]]],
+                  'predis' => ['ssl' => ['allow_self_signed' => true, 'passphrase' => self::PASSPHRASE]]] as $client => $settings
+        ) {
             try {
                 $this->locks($client, $settings);
                 $this->fail("$client: accepted a TLS setting the extension does not take");
             } catch (InvalidArgumentException $e) {
                 $key = $client === 'predis' ? 'ssl.allow_self_signed' : 'context.stream.ciphers';
-                $this->assertStringContainsString("database.redis.tls.$key is not a TLS setting the extension takes", $e->getMessage());
+                $this->assertStringContainsString(
+                    "database.redis.tls.$key is not a TLS setting the extension takes",
+                    $e->getMessage()
+                );
                 $this->assertStringNotContainsString(self::PASSPHRASE, $e->getMessage());
             }
         }

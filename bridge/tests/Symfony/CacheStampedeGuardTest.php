@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Symfony;
@@ -45,8 +46,10 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
     protected function tearDown(): void
     {
         if (isset($this->dir) && is_dir($this->dir)) {
-            $files = new \RecursiveIteratorIterator(new \RecursiveDirectoryIterator($this->dir, \FilesystemIterator::SKIP_DOTS),
-                \RecursiveIteratorIterator::CHILD_FIRST);
+            $files = new \RecursiveIteratorIterator(
+                new \RecursiveDirectoryIterator($this->dir, \FilesystemIterator::SKIP_DOTS),
+                \RecursiveIteratorIterator::CHILD_FIRST
+            );
             foreach ($files as $f) {
                 $f->isDir() ? rmdir($f->getPathname()) : unlink($f->getPathname());
             }
@@ -67,9 +70,14 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
      * @param array{0: 'missed'|'runs', 1: int}|null $until
      * @return list<string>
      */
-    private function stampede(int $k, ?CacheStampedeGuard $guard, string $item, string $counter, int $throwOnRun = 0,
-                              ?array $until = null): array
-    {
+    private function stampede(
+        int $k,
+        ?CacheStampedeGuard $guard,
+        string $item,
+        string $counter,
+        int $throwOnRun = 0,
+        ?array $until = null
+    ): array {
         [$what, $reach] = $until ?? ['missed', $k];
         $barrier = $what === 'missed' ? "$counter:missed" : $counter;
         $pids = [];
@@ -77,8 +85,19 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
             $pids[] = $this->fork(function () use ($k, $guard, $item, $counter, $throwOnRun, $barrier, $reach): string {
                 $pool = new FilesystemAdapter('stampede', 0, $this->dir);
                 $redis = $this->redis->client();
-                $pool->setCallbackWrapper(static function (callable $callback, ItemInterface $item, bool &$save, CacheInterface $pool,
-                    ?\Closure $setMetadata = null, ?LoggerInterface $logger = null, ?float $beta = null) use ($guard, $redis, $counter): mixed {
+                $pool->setCallbackWrapper(static function (
+                    callable $callback,
+                    ItemInterface $item,
+                    bool &$save,
+                    CacheInterface $pool,
+                    ?\Closure $setMetadata = null,
+                    ?LoggerInterface $logger = null,
+                    ?float $beta = null
+                ) use (
+                    $guard,
+                    $redis,
+                    $counter
+): mixed {
                     $redis->cmd('INCR', "$counter:missed");
                     return $guard === null ? $callback($item, $save) : $guard($callback, $item, $save, $pool, $setMetadata, $logger, $beta);
                 });
@@ -109,7 +128,13 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
     /** $wait: longer than any of the stampede's bounded waits, so that only the guard ends it */
     private function guard(float $wait = 120.0): CacheStampedeGuard
     {
-        return CacheStampedeGuard::fromServers($this->redis->address(), ['prefix' => 'sf:'], 'cache:' . bin2hex(random_bytes(4)) . ':', 10000, $wait);
+        return CacheStampedeGuard::fromServers(
+            $this->redis->address(),
+            ['prefix' => 'sf:'],
+            'cache:' . bin2hex(random_bytes(4)) . ':',
+            10000,
+            $wait
+        );
     }
 
     public function testTheCallbackRunsOnceAcrossProcesses(): void
@@ -117,7 +142,11 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
         $counter = $this->resource('runs');
         $got = $this->stampede(6, $this->guard(), 'report', $counter);
         $this->assertSame(array_fill(0, 6, 'built by run 1'), $got);
-        $this->assertSame('6', $this->redis->cmd('GET', "$counter:missed"), 'every process missed while it was computed');
+        $this->assertSame(
+            '6',
+            $this->redis->cmd('GET', "$counter:missed"),
+            'every process missed while it was computed'
+        );
         $this->assertSame('1', $this->redis->cmd('GET', $counter));
     }
 
@@ -126,7 +155,11 @@ final class CacheStampedeGuardTest extends SymfonyTestCase
         $counter = $this->resource('runs');
         $this->stampede(6, null, 'report', $counter);
         $this->assertSame('6', $this->redis->cmd('GET', "$counter:missed"));
-        $this->assertSame('6', $this->redis->cmd('GET', $counter), 'the stampede the guard prevents: each process that missed ran it');
+        $this->assertSame(
+            '6',
+            $this->redis->cmd('GET', $counter),
+            'the stampede the guard prevents: each process that missed ran it'
+        );
     }
 
     public function testAComputationThatThrowsIsTakenOverByOneProcess(): void

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Symfony;
@@ -94,7 +95,9 @@ final class RedisLockSemaphoreStoreTest extends SymfonyTestCase
     {
         $resource = $this->resource('unsaved');
         $this->expectException(SemaphoreExpiredException::class);
-        $this->expectExceptionMessage(sprintf('The semaphore "%s" has expired: the script returns a positive number.', $resource));
+        $this->expectExceptionMessage(
+            sprintf('The semaphore "%s" has expired: the script returns a positive number.', $resource)
+        );
         $this->store()->putOffExpiration(new Key($resource, 4, 2), 20.0);
     }
 

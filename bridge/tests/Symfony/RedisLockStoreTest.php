@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Symfony;
@@ -127,7 +128,11 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $key->resetLifetime(); /* as Lock::refresh() does */
         try {
             $store->putOffExpiration($key, 0.0004);
-            $this->assertContains($this->redis->cmd('PTTL', 'sf:' . $key), [-2, 0, 1], '1 ms: gone or going, never without a TTL');
+            $this->assertContains(
+                $this->redis->cmd('PTTL', 'sf:' . $key),
+                [-2, 0, 1],
+                '1 ms: gone or going, never without a TTL'
+            );
         } catch (LockExpiredException) {
             /* 0.4 ms passed before the reply came: refused after the round trip, released */
         }
@@ -197,7 +202,10 @@ final class RedisLockStoreTest extends SymfonyTestCase
                 new RedisLockStore(Lockers::create($this->redis->address()), 300.0, $wait);
                 $this->fail('a store that waits that long');
             } catch (InvalidArgumentException $e) {
-                $this->assertStringContainsString('expects a wait between 0 and 86400 seconds, got ' . Lockers::show($wait), $e->getMessage());
+                $this->assertStringContainsString(
+                    'expects a wait between 0 and 86400 seconds, got ' . Lockers::show($wait),
+                    $e->getMessage()
+                );
             }
         }
         $key = new Key($this->resource('ttl'));
@@ -231,7 +239,7 @@ final class RedisLockStoreTest extends SymfonyTestCase
      */
     public function testBlockingSaveIsWokenAtRelease(): void
     {
-        for ($round = 1; ; $round++) {
+        for ($round = 1;; $round++) {
             $name = $this->resource('block');
             $ready = sys_get_temp_dir() . '/rl-sf-' . bin2hex(random_bytes(4));
             $pid = $this->fork(function () use ($name, $ready) {
@@ -410,8 +418,11 @@ final class RedisLockStoreTest extends SymfonyTestCase
         [$k1, $k2] = [new Key($name), new Key($name)];
         $store->saveRead($k1);
         $store->save($k1);
-        $this->assertSame($k1->getState(RedisLockStore::class), $this->redis->cmd('GET', 'sf:' . $name),
-            'the resource now holds its writer');
+        $this->assertSame(
+            $k1->getState(RedisLockStore::class),
+            $this->redis->cmd('GET', 'sf:' . $name),
+            'the resource now holds its writer'
+        );
         try {
             $store->saveRead($k2);
             $this->fail('a reader next to the promoted writer');
@@ -454,10 +465,16 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $after = \RedisLock::stats();
         $this->assertGreaterThan(0.3, (hrtime(true) - $start) / 1e9, 'not before the writer\'s TTL ran out');
         /* ended by its own timer (the writer's TTL), not a wake: counts, no upper bound on the clock (issue 31) */
-        $seen = json_encode(array_map(fn ($k) => $after[$k] - $before[$k],
-            ['woken' => 'waits_woken', 'rechecked' => 'waits_rechecked', 'errors' => 'wake_errors']));
+        $seen = json_encode(array_map(
+            fn ($k) => $after[$k] - $before[$k],
+            ['woken' => 'waits_woken', 'rechecked' => 'waits_rechecked', 'errors' => 'wake_errors']
+        ));
         $this->assertSame(0, $after['waits_woken'] - $before['waits_woken'], "nobody released it ($seen)");
-        $this->assertGreaterThanOrEqual(1, $after['waits_rechecked'] - $before['waits_rechecked'], "it waited out the TTL ($seen)");
+        $this->assertGreaterThanOrEqual(
+            1,
+            $after['waits_rechecked'] - $before['waits_rechecked'],
+            "it waited out the TTL ($seen)"
+        );
         $this->assertSame(0, $after['wake_errors'] - $before['wake_errors'], $seen);
         $reader->release();
     }
@@ -549,7 +566,11 @@ final class RedisLockStoreTest extends SymfonyTestCase
         $store = RedisLockStore::fromServers($this->redis->address());
         $key = new Key($name);
         $store->save($key);
-        $this->assertSame(1, $this->redis->cmd('EXISTS', $name), 'the key is the resource, as Symfony\'s RedisStore has it');
+        $this->assertSame(
+            1,
+            $this->redis->cmd('EXISTS', $name),
+            'the key is the resource, as Symfony\'s RedisStore has it'
+        );
         $store->delete($key);
         $this->assertSame(0, $this->redis->cmd('EXISTS', $name));
         $store = RedisLockStore::fromServers($this->redis->address(), ['prefix' => 'lock:']);

@@ -1,4 +1,5 @@
 <?php
+
 declare(strict_types=1);
 
 namespace RedisLock\Bridge\Tests\Symfony;
@@ -25,7 +26,9 @@ final class RollingSwitchTest extends SymfonyTestCase
     {
         parent::setUp();
         if (!extension_loaded('redis') && !bridge_framework('Predis/autoload.php')) {
-            $this->markTestSkipped('Symfony\'s own RedisStore needs a Redis client: phpredis or Predis (Debian: php-redis, php-predis)');
+            $this->markTestSkipped(
+                'Symfony\'s own RedisStore needs a Redis client: phpredis or Predis (Debian: php-redis, php-predis)'
+            );
         }
     }
 
@@ -62,8 +65,12 @@ final class RollingSwitchTest extends SymfonyTestCase
 
     /** @dataProvider combinations (PHPUnit 9.6; 10+ reads the attribute) */
     #[\PHPUnit\Framework\Attributes\DataProvider('combinations')]
-    public function testEachStoreFindsTheOthersLockHeld(string $first, string $firstKind, string $second, string $secondKind): void
-    {
+    public function testEachStoreFindsTheOthersLockHeld(
+        string $first,
+        string $firstKind,
+        string $second,
+        string $secondKind
+    ): void {
         $stores = ['ours' => $this->ourStore(), 'symfony' => $this->symfonyStore()];
         $name = $this->resource('switch');
         $held = new Key($name);

@@ -10,7 +10,7 @@ require __DIR__ . '/../fpm.inc';
 
 $server = new RlTestServer();
 $r = $server->client();
-$r->set('lock:r310-held', 'someone else', 'PX', 600000);
+$r->set('lock:r311-held', 'someone else', 'PX', 600000);
 // the extension loaded in php.ini, as production does: the master loads it
 // before it forks its workers
 $fpm = new RlTestFpm(['pm.max_children' => 3, 'php_admin_value[extension]' => null],
@@ -27,16 +27,16 @@ $fpm->writeScript('ops.php', <<<'PHP'
     echo getmypid(), "\n";
     usleep(100000);   // the round's requests overlap: each worker takes one
     $lock = new RedisLock($_GET['addr']);
-    $name = 'r310-' . getmypid() . '-' . mt_rand();
+    $name = 'r311-' . getmypid() . '-' . mt_rand();
     $t = $lock->lock($name, 10000);
     usleep(2000);
     $ok = $lock->unlock($name, $t);
     $t = $lock->lock("$name-b", 1000);
     $ok = $ok && $lock->extend("$name-b", $t, 5000) && $lock->unlock("$name-b", $t);
     $asked = hrtime(true);
-    $t = $lock->lock('r310-wait-' . $_GET['n'], 10000, 120.0);
+    $t = $lock->lock('r311-wait-' . $_GET['n'], 10000, 120.0);
     $call = hrtime(true) - $asked;
-    $ok = $ok && $t !== null && $lock->unlock('r310-wait-' . $_GET['n'], $t);
+    $ok = $ok && $t !== null && $lock->unlock('r311-wait-' . $_GET['n'], $t);
     try {
         (new RedisLock('127.0.0.1:' . $_GET['dead'], ['connect_timeout' => 1.0]))->lock('x', 1000);
         $ok = false;
@@ -55,7 +55,7 @@ $blocked = fn() => count(array_filter($r->clientList(), fn($c) => ($c['cmd'] ?? 
 $holder = new RedisLock($server->addr());
 
 // Rounds of 3 requests at once until every worker has served (as
-// RlTestFpm::everyWorker()); request n waits for 'r310-wait-n', which the
+// RlTestFpm::everyWorker()); request n waits for 'r311-wait-n', which the
 // test holds. A request is let go 50 ms after it was seen waiting: in the
 // lock's queue, and blocked in its read (every queued one is, when as many
 // clients are blocked as requests are queued: read in that order, a
@@ -69,12 +69,12 @@ for ($round = 0; $round < 20 && count($byPid) < 3; $round++) {
     $inFlight = $tokens = $seen = [];
     for ($i = 0; $i < 3; $i++) {
         $n++;
-        $tokens[$n] = $holder->lock("r310-wait-$n", 600000);
+        $tokens[$n] = $holder->lock("r311-wait-$n", 600000);
         $inFlight[$n] = $fpm->start('ops.php', $q + ['n' => $n]);
     }
     $letGoAll = rl_wait_until(function () use ($holder, $blocked, &$tokens, &$seen) {
         $b = $blocked();
-        $queued = array_filter(array_keys($tokens), fn($k) => $holder->inspect("r310-wait-$k")['waiters'] === 1);
+        $queued = array_filter(array_keys($tokens), fn($k) => $holder->inspect("r311-wait-$k")['waiters'] === 1);
         if ($b >= count($queued)) {
             foreach ($queued as $k) {
                 $seen[$k] ??= hrtime(true);
@@ -82,14 +82,14 @@ for ($round = 0; $round < 20 && count($byPid) < 3; $round++) {
         }
         foreach ($seen as $k => $at) {
             if (isset($tokens[$k]) && hrtime(true) - $at >= 50e6) {
-                $holder->unlock("r310-wait-$k", $tokens[$k]);
+                $holder->unlock("r311-wait-$k", $tokens[$k]);
                 unset($tokens[$k]);
             }
         }
         return $tokens === [];
     }, 30.0, 0.002) && $letGoAll;
     foreach ($tokens as $k => $t) {   // not seen waiting: let go anyway, the output says so
-        $holder->unlock("r310-wait-$k", $t);
+        $holder->unlock("r311-wait-$k", $t);
     }
     foreach ($inFlight as $k => $req) {
         $res = $req->wait();
@@ -142,7 +142,7 @@ echo "every metric typed: ", preg_match_all('/^# TYPE redislock_\w+ (counter|his
 echo "read by one worker of the pool: ", in_array(RlTestFpm::pidOf($res), array_keys($byPid), true) ? 'yes' : 'NO', "\n";
 
 // A wait that times out is counted and timed too ("whether they got it or
-// not"): a call that waits up to 1 s for 'r310-held', which someone else
+// not"): a call that waits up to 1 s for 'r311-held', which someone else
 // holds throughout. It shows only when seen waiting (in the queue and
 // blocked in its read: nothing else blocks here) before its second ran
 // out; one whose own try took that second never waited: then it is made
@@ -152,7 +152,7 @@ $fpm->writeScript('timeout.php', <<<'PHP'
     echo getmypid(), "\n";
     $lock = new RedisLock($_GET['addr']);
     $asked = hrtime(true);
-    $t = $lock->lock('r310-held', 1000, 1.0);
+    $t = $lock->lock('r311-held', 1000, 1.0);
     echo $t === null ? 'timed out' : 'GOT IT', "\n", hrtime(true) - $asked, "\n";
     PHP);
 $metricsNow = function () use ($fpm): callable {
@@ -164,7 +164,7 @@ for ($try = 1; ; $try++) {
     $req = $fpm->start('timeout.php', $q);
     $seenWaiting = false;
     rl_wait_until(function () use ($req, $blocked, $holder, &$seenWaiting) {
-        $seenWaiting = $seenWaiting || ($blocked() >= 1 && $holder->inspect('r310-held')['waiters'] === 1);
+        $seenWaiting = $seenWaiting || ($blocked() >= 1 && $holder->inspect('r311-held')['waiters'] === 1);
         return $seenWaiting || $req->done();
     }, 30.0, 0.002);
     $body = explode("\n", $req->wait()['body']);
@@ -197,9 +197,9 @@ $fpm->writeScript('hold.php', <<<'PHP'
     <?php
     echo getmypid(), "\n";
     $lock = new RedisLock($_GET['addr'], ['holder_names' => true]);
-    $t = $lock->lock('r310-named', 10000);
-    echo json_encode($lock->inspect('r310-named')['names']), "\n";
-    $lock->unlock('r310-named', $t);
+    $t = $lock->lock('r311-named', 10000);
+    echo json_encode($lock->inspect('r311-named')['names']), "\n";
+    $lock->unlock('r311-named', $t);
     PHP);
 $res = $fpm->request('hold.php', $q + ['api_key' => 's3cret']);
 $pid = RlTestFpm::pidOf($res);

@@ -7,7 +7,7 @@ redislock
 --FILE--
 <?php
 require __DIR__ . '/../redislock_test.inc';
-require __DIR__ . '/../safety/ci.inc';
+require __DIR__ . '/ci.inc';
 
 $runs = rl_safety_ci('client-kill');
 echo "failed calls: ", rl_safety_sum($runs, false, "failed_calls") + rl_safety_sum($runs, true, "failed_calls"), "; overlaps: ", rl_safety_sum($runs, false, "overlaps") + rl_safety_sum($runs, true, "overlaps"), "\n";

@@ -1,9 +1,7 @@
-#include "rl_fanout.h"
+#include "rl_engine.h"
 #include "../base/rl_clock.h"
 #include "../base/rl_status.h"
-#include "rl_lock_state.h"
 #include "../transport/rl_handshake.h"
-#include "../topology/rl_topology_cmds.h"
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
@@ -113,26 +111,15 @@ static void on_connected(rl_vote *v, const rl_op *op, int64_t now)
 
 static void send_op(rl_vote *v, const rl_op *op, int64_t now)
 {
-    /* releases owed from a timed-out lock go first; nobody waits for their replies */
-    rl_conn_owe_discards(v->conn, rl_undos_append(v->conn, now));
-    if (op->asking) { /* its +OK answers for nothing we wait for */
-        if (rl_asking_append(v->conn, now) != 0) {
-            fail(v, RL_E_NOMEM, "out of memory");
-            return;
-        }
-        rl_conn_owe_discards(v->conn, 1);
-    }
-    if (rl_op_family_of(op->kind)->append(v->conn, op, (rl_send_form)v->form, now) != 0) {
+    /* a trailing reply (replica acknowledgement) rides in the same write:
+     * no extra round trip */
+    int trail = op->family->append(v->conn, op, (rl_send_form)v->form, now);
+    if (trail < 0) {
         fail(v, RL_E_NOMEM, "out of memory");
         return;
     }
-    /* replica acknowledgement rides in the same write: no extra round trip */
-    v->ack_owed = rl_op_wants_ack(op);
-    v->ack_next = 0;
-    if (v->ack_owed && rl_ack_append(v->conn, op, now) != 0) {
-        fail(v, RL_E_NOMEM, "out of memory");
-        return;
-    }
+    v->trail_owed = trail;
+    v->trail_next = 0;
     v->sent = 1;
     v->phase = PH_WAIT;
 }
@@ -177,18 +164,18 @@ static void on_handshake_reply(rl_vote *v, const rl_op *op, const redisReply *r,
     }
 }
 
-/* WAIT's reply: a yes counts only when enough replicas acknowledged it;
- * a node that took the lock without them fails its vote (the caller
- * releases what it took there). */
-static void on_ack_reply(rl_vote *v, const rl_op *op, const redisReply *r)
+/* A trailing reply (a WAIT's): a yes counts only when the family says so;
+ * a node that said yes without it fails its vote (the caller takes back
+ * what it did there). */
+static void on_trail_reply(rl_vote *v, const rl_op *op, const redisReply *r)
 {
     int verdict;
-    v->ack_owed = v->ack_next = 0;
+    v->trail_owed = v->trail_next = 0;
     if (!v->cmd_yes) {
         finish(v, RL_OK, 0);
         return;
     }
-    verdict = rl_ack_judge(op, r, v->err.msg, sizeof v->err.msg);
+    verdict = op->family->judge_trail(op, r, v->err.msg, sizeof v->err.msg);
     if (verdict == RL_REPLY_YES) {
         finish(v, RL_OK, 1);
     } else {
@@ -200,25 +187,27 @@ static void on_op_reply(rl_vote *v, const rl_op *op, const redisReply *r, int64_
 {
     int verdict;
 
-    if (v->ack_next) {
-        on_ack_reply(v, op, r);
+    if (v->trail_next) {
+        on_trail_reply(v, op, r);
         return;
     }
-    verdict = rl_op_family_of(op->kind)->judge(op, v->conn, r, &v->value, v->err.msg, sizeof v->err.msg);
+    verdict = op->family->judge(op, v->conn, r, &v->result, v->err.msg, sizeof v->err.msg);
+    v->value = v->result.value;
     switch (verdict) {
     case RL_REPLY_YES:
     case RL_REPLY_NO:
-        if (v->ack_owed) {
-            v->ack_next = 1;
+        if (v->trail_owed) {
+            v->trail_next = 1;
             v->cmd_yes = verdict == RL_REPLY_YES;
             return;
         }
         finish(v, RL_OK, verdict == RL_REPLY_YES);
         return;
     case RL_REPLY_NOSCRIPT:
-        if (v->ack_owed) {
-            rl_conn_owe_discards(v->conn, 1); /* the WAIT sent behind it answers for nothing now */
-            v->ack_owed = 0;
+        if (v->trail_owed) {
+            /* what was sent behind it answers for nothing now */
+            rl_conn_owe_discards(v->conn, (size_t)v->trail_owed);
+            v->trail_owed = 0;
         }
         if (v->form == RL_FORM_FIRST || v->form == RL_FORM_RETRY) {
             v->form = (v->form == RL_FORM_FIRST) ? RL_FORM_EVAL : RL_FORM_RETRY_EVAL;
@@ -271,15 +260,10 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         }
         if (c->discard > 0) { /* owed to an earlier call that stopped listening */
             rl_conn_discard_one(c, r);
-            if (op->kind == RL_OP_WAKE_WAIT && v->phase == PH_WAIT && r->type == REDIS_REPLY_ARRAY) {
-                /* an earlier wait's reply: a wake naming us counts now (and
-                 * moves the waiter's cursor on, as any XREAD reply does) */
-                long long value;
-                char got[RL_ERRLEN];
-                if (rl_op_family_of(op->kind)->judge(op, c, r, &value, got, sizeof got) == RL_REPLY_YES) {
-                    finish(v, RL_OK, 1);
-                    v->value = value; /* RL_WAKE_DONE: a guard's wait is over */
-                }
+            if (v->phase == PH_WAIT && op->family->on_stale_reply
+                && op->family->on_stale_reply(op, c, r, &v->result)) {
+                finish(v, RL_OK, 1);
+                v->value = v->result.value;
             }
         } else if (v->phase == PH_HANDSHAKE) {
             on_handshake_reply(v, op, r, now);
@@ -309,18 +293,17 @@ static int64_t deadline_of(const rl_vote *v, const rl_timeouts *t)
 }
 
 /* After a timeout a node is not asked again for this long: a stalled node
- * costs its timeout once, not on every call. A blocking read's reply time
- * holds its block (a waiter's, watch()'s, up to an hour): the least then. */
-static int64_t down_window(const rl_op *op, const rl_timeouts *t)
+ * costs its timeout once, not on every call (the family may say less: a
+ * blocking read's reply time holds its block). */
+static int64_t down_window(const rl_vote *v, const rl_op *op, int sent, const rl_timeouts *t)
 {
-    if (op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_WATCH) {
-        return 1000000;
-    }
-    return t->reply_us > 1000000 ? t->reply_us : 1000000;
+    int64_t usual = t->reply_us > 1000000 ? t->reply_us : 1000000;
+    return op->family->on_timeout ? op->family->on_timeout(op, v->conn, sent, usual) : usual;
 }
 
 static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
+    int64_t down;
     if (v->phase == PH_CONNECTING) {
         snprintf(v->err.msg, sizeof v->err.msg, "connect timed out after %lld ms",
                  (long long)(t->connect_us / 1000));
@@ -330,19 +313,11 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
     } else {
         snprintf(v->err.msg, sizeof v->err.msg, "timed out: no reply within %lld ms", (long long)(t->reply_us / 1000));
         v->conn->stats.dropped++; /* it holds an unread reply: never reuse it */
-        if (v->sent && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT) && !op->refuse_own) {
-            /* the node may still run our SET when it wakes up: take it back
-             * then (not a caller's token whose own lock counts as held: the
-             * lock of that name may be another process's) */
-            rl_undo_defer(v->conn, op->key, op->key_len, op->token, op->token_len);
-        }
-        /* a caller's token (op->repeat) may hold some of them from before: not taken back */
-        for (size_t i = 0; v->sent && op->kind == RL_OP_LOCK_MANY && !op->repeat && i < op->nkeys; i++) {
-            rl_undo_defer(v->conn, op->keys[i], op->key_lens[i], op->token, op->token_len);
-        }
     }
+    /* the family takes back what the node may still do when it wakes up */
+    down = down_window(v, op, v->sent && v->phase != PH_CONNECTING && v->phase != PH_TLS, t);
     rl_conn_close(v->conn);
-    rl_conn_set_down_until(v->conn, now + down_window(op, t));
+    rl_conn_set_down_until(v->conn, now + down);
     finish(v, RL_E_TIMEOUT, 0);
 }
 
@@ -387,7 +362,10 @@ static void ask(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 
 static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
-    memset(&v->err, 0, sizeof *v - offsetof(rl_vote, err)); /* all but the connection */
+    /* all but the connection, and of the result only what says it is empty */
+    memset(&v->err, 0, offsetof(rl_vote, result) - offsetof(rl_vote, err));
+    v->result.value = 0;
+    v->result.text[0] = '\0';
     v->form = op->repeat ? RL_FORM_RETRY : RL_FORM_FIRST;
     if (v->conn->down_until_us > now) {
         v->phase = PH_BENCHED;
@@ -434,7 +412,7 @@ static void abandon(rl_vote *v, int64_t now)
     finish(v, RL_E_SKIPPED, 0);
 }
 
-size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t)
+size_t rl_engine_run(const rl_op *op, rl_vote *votes, size_t n, size_t need, int early, const rl_timeouts *t)
 {
     struct pollfd stack_fds[16], *fds = n <= 16 ? stack_fds : calloc(n, sizeof *fds);
     size_t i, yes, open;
@@ -552,6 +530,9 @@ size_t rl_fanout(const rl_op *op, rl_vote *votes, size_t n, size_t need, int ear
         /* whatever is still owed, nobody waits for now */
         rl_conn_abandon_owed(votes[i].conn);
     }
+    if (op->family->after_run) {
+        op->family->after_run(op, votes, n);
+    }
     if (fds != stack_fds) {
         free(fds);
     }
@@ -569,4 +550,9 @@ void rl_vote_set_error(rl_vote *vote, const rl_error *err)
 {
     vote->err = *err;
     vote->yes = 0;
+}
+
+int rl_op_judge_alone(const rl_op *op, const void *reply, rl_result *out, char *err, size_t errlen)
+{
+    return op->family->judge(op, NULL, reply, out, err, errlen);
 }

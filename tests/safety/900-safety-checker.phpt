@@ -2,7 +2,7 @@
 Safety suite's history checker (tests/safety/history.php) on made-up histories: each guarantee broken once and kept once (holders' own views, fencing numbers, refused writes, interleaved and late writes, shared readers, permits, lost updates, waits not woken, waits starved, releases that woke nobody, views claiming more validity than the protocol gives, stalls, failed calls, a fault on some clients only), what a fault window excuses, and what a predicted break must show
 --FILE--
 <?php
-require __DIR__ . '/../safety/history.php';
+require __DIR__ . '/history.php';
 
 const MS = 1000;
 // an exclusive section of worker $w: granted at $c1 ms believing $valid ms, its read and
@@ -101,9 +101,11 @@ show('a lock key left without a TTL, no section at all', check([], ['left_keys' 
 $turns = fn(int $n) => array_map(fn($i) => sec($i % 2, "t$i", 20 * $i, 100, 20 * $i + 1, 20 * $i + 2, 20 * $i + 10), range(1, $n));
 $queued = fn(int $woken, string $queues = 'one') => sec(2, 'q', 500, 100, 501, 502, 503,
     ['waits' => true, 'c0' => 5 * MS, 'woken' => $woken, 'rechecked' => 0, 'queues' => $queues]);
-show('a waiter that ten releases went by', check([...$turns(10), $queued(1)]));
-show('a waiter that eleven releases went by', check([...$turns(11), $queued(1)]));
-show('the same on RedLock (a queue on each node)', check([...$turns(11), $queued(1, 'many')]));
+show('a waiter never woken that nine releases went by', check([...$turns(9), $queued(0)]));
+show('a waiter never woken that ten releases went by', check([...$turns(10), $queued(0)]));
+show('the same on RedLock (a queue on each node)', check([...$turns(10), $queued(0, 'many')]));
+show('a waiter woken once (too slow) that twelve went by', check([...$turns(12), $queued(1)]));
+show('a waiter woken once that thirteen went by', check([...$turns(13), $queued(1)]));
 // twenty releases, each with one blocked waiter (woken or not) spanning it
 $each = fn(int $woken) => array_merge(...array_map(fn($i) => [sec(0, "h$i", 100 * $i, 50, 100 * $i + 1, 100 * $i + 2, 100 * $i + 30),
     sec(1, "v$i", 100 * $i + 35, 50, 100 * $i + 36, 100 * $i + 37, 100 * $i + 40,
@@ -158,9 +160,11 @@ the same inside a fault and its grace                     : nothing
 a call failed in a fault that took the quorum, one outside: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
 a fault that cut client 1 only; client 1 and client 2 failed in it: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
 a lock key left without a TTL, no section at all          : never_released 1 => BROKEN: 1 lock keys left without a TTL; no critical section ran
-a waiter that ten releases went by                        : waits_spanning_release 1, releases_awaited 10, wakes 1
-a waiter that eleven releases went by                     : waits_spanning_release 1, starved 1, releases_awaited 11, wakes 1 => BROKEN: 1 waits on one queue that many releases went by
-the same on RedLock (a queue on each node)                : waits_spanning_release 1
+a waiter never woken that nine releases went by           : waits_spanning_release 1
+a waiter never woken that ten releases went by            : waits_spanning_release 1, starved 1 => BROKEN: 1 waits on one queue that many releases went by
+the same on RedLock (a queue on each node)                : nothing
+a waiter woken once (too slow) that twelve went by        : waits_spanning_release 1, releases_awaited 12, wakes 1
+a waiter woken once that thirteen went by                 : waits_spanning_release 1, starved 1, releases_awaited 13, wakes 1 => BROKEN: 1 waits on one queue that many releases went by
 twenty releases with a waiter blocked, each woke it       : waits_spanning_release 20, releases_awaited 20, wakes 20
 twenty releases with a waiter blocked, nine wakes         : waits_spanning_release 20, unwoken 11, releases_awaited 20, wakes 9 => BROKEN: 11 of 20 waits that spanned a release never woken; 20 releases with a waiter blocked woke 9 times
 -- the holder's view against what the protocol can give

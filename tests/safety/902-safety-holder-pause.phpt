@@ -7,7 +7,7 @@ redislock
 --FILE--
 <?php
 require __DIR__ . '/../redislock_test.inc';
-require __DIR__ . '/../safety/ci.inc';
+require __DIR__ . '/ci.inc';
 
 $runs = rl_safety_ci('holder-pause');
 echo "late writes: ", rl_safety_sum($runs, false, "late_writes") + rl_safety_sum($runs, true, "late_writes") > 0 ? "yes" : "no", "\n";

@@ -7,7 +7,7 @@ redislock
 --FILE--
 <?php
 require __DIR__ . '/../redislock_test.inc';
-require __DIR__ . '/../safety/ci.inc';
+require __DIR__ . '/ci.inc';
 
 $runs = rl_safety_ci('sentinel-failover', 6.0);
 $of = fn(string $mode, string $key) => array_sum(array_map(fn($r) => $r["mode"] === $mode ? $r[$key] : 0, $runs));

@@ -23,7 +23,7 @@ foreach (['RedisLock' => 'new RedisLock(' . var_export($servers[0], true) . ', $
           'RedLock' => 'new RedLock(' . var_export($servers, true) . ', 50, 0, $options)'] as $class => $make) {
     foreach ($deaths as $death => $code) {
         foreach ([false, true] as $auto) {
-            $key = 'rl070-' . bin2hex(random_bytes(6));
+            $key = 'rl077-' . bin2hex(random_bytes(6));
             $autoCode = var_export($auto, true);
             // the shutdown function runs after the fatal error and before the
             // request's end: what it sees of the lock is what a host that goes

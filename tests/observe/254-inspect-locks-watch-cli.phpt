@@ -82,7 +82,7 @@ $other = new RedisLock($server, ['holder_names' => true]);
 $owner = $other->lock('o254-owned', 10000, 0.0, 'job-7');
 $me = gethostname() . ' pid=' . getmypid() . ' cli ';
 $names = $named->inspect('o254-named')['names'];
-echo "inspect(): ", count($names) === 1 && str_starts_with($names[0], $me) && str_ends_with($names[0], '254-cli-show-release.php') ? 'host, pid, cli and the script' : 'NO: ' . json_encode($names),
+echo "inspect(): ", count($names) === 1 && str_starts_with($names[0], $me) && str_ends_with($names[0], '254-inspect-locks-watch-cli.php') ? 'host, pid, cli and the script' : 'NO: ' . json_encode($names),
     "; the token's random part shown: ", str_contains(json_encode($named->inspect('o254-named')), substr($tn, 0, 32)) ? 'YES' : 'no', "\n";
 [$rc, $out] = rl_cli('-s', $server, 'show', 'o254-named');
 echo "show: ", str_contains($out, "held by: $me") ? 'held by: HOST pid=PID cli SCRIPT' : "NO: $out", "\n";

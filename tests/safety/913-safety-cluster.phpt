@@ -7,7 +7,7 @@ redislock
 --FILE--
 <?php
 require __DIR__ . '/../redislock_test.inc';
-require __DIR__ . '/../safety/ci.inc';
+require __DIR__ . '/ci.inc';
 
 foreach (['cluster-failover', 'slot-migration'] as $fault) {
     echo "-- $fault\n";

@@ -17,8 +17,8 @@ try {
 }
 // a fresh connection (not the pooled one of an earlier test): its own database (no other test uses 14)
 $lock = new RedisLock(rl_test_server(0), ['database' => 14, 'persistent' => false]);
-$t = $lock->lock('c099', 10000);
-$ok = $t !== null && $lock->unlock('c099', $t) && $lock->lock('c099', 10000) !== null;
+$t = $lock->lock('c078', 10000);
+$ok = $t !== null && $lock->unlock('c078', $t) && $lock->lock('c078', 10000) !== null;
 echo "locks work on the fresh connection, every reply read in step: ", $ok ? 'yes' : 'NO', "\n";
 $ours = array_values(array_filter(explode("\n", (string)$r->cmd('CLIENT', 'LIST')),
     fn($line) => str_contains($line, ' db=14 ')));
