@@ -155,6 +155,8 @@ bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_lock_op *op, rl_hel
     spec.drift_factor = o->drift_factor;
     spec.drift = o->redlock;
     spec.timeouts = o->timeouts;
+    spec.min_replicas = o->min_replicas;
+    spec.replica_timeout_ms = o->replica_timeout_ms;
     spec.valid_until_us = h->valid_until_us;
     spec.max_hold_us = o->max_hold_us;
     spec.owner = RL_THREAD_OWNER; /* this thread's request clears it at its end */

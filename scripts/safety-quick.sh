@@ -23,6 +23,8 @@ if [[ ${1:-} != --mutants ]]; then
 fi
 shift
 status=0
+# one mutant at a time on an otherwise idle machine: the queue's order is judged too
+export REDISLOCK_SAFETY_JUDGE_FIFO=1
 # the Sentinel and Cluster rows first (a minute, at their own length: a
 # failover takes seconds), then the independent nodes' (a quarter of an hour)
 "$(dirname "$0")/safety-topologies.sh" "${1:-}" "${2:-7}" || status=$?

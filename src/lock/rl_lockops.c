@@ -279,10 +279,14 @@ int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
     return rc;
 }
 
+/* Every command that grants or prolongs a hold: a lock of any mode, one
+ * woken waiter's take, an extend, and lockMany()'s script (its keys were
+ * granted without WAIT until 0.3.2: a failover could lose them). */
 int rl_op_wants_ack(const rl_lock_op *op)
 {
     return op->min_replicas > 0
-        && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_EXTEND);
+        && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_EXTEND
+            || op->kind == RL_OP_LOCK_MANY);
 }
 
 int rl_ack_append(rl_conn *c, const rl_lock_op *op, int64_t now_us)

@@ -26,6 +26,8 @@ typedef struct watch {
     double drift_factor;
     int drift;
     rl_timeouts timeouts;
+    int min_replicas;
+    long long replica_timeout_ms;
     int64_t started_us, max_hold_us, next_us, valid_until_us;
     const void *owner;
     int state;
@@ -142,7 +144,7 @@ static rl_conn *conn_for(const rl_endpoint *ep)
  * resharded): the extension is sent where it points, with ASKING for an
  * ASK; after a MOVED that node is the watch's from now on (only this
  * thread reads w->eps while the watch is busy). */
-static void follow_redirect(watch *w, size_t i, const rl_lock_op *op, rl_vote *v)
+static void follow_redirect(watch *w, size_t i, const rl_lock_op *op, rl_vote *v, const rl_timeouts *t)
 {
     rl_redirect rd;
     rl_endpoint ep;
@@ -163,11 +165,11 @@ static void follow_redirect(watch *w, size_t i, const rl_lock_op *op, rl_vote *v
         again.asking = kind == RL_REDIRECT_ASK;
         memset(v, 0, sizeof *v);
         v->conn = c;
-        rl_fanout(&again, v, 1, 1, 0, &w->timeouts);
+        rl_fanout(&again, v, 1, 1, 0, t);
         if (kind == RL_REDIRECT_MOVED && v->err.code == RL_OK) {
-            rl_endpoint t = w->eps[i];
+            rl_endpoint old = w->eps[i];
             w->eps[i] = ep;
-            ep = t;
+            ep = old;
         }
     }
     rl_endpoint_clear(&ep);
@@ -182,7 +184,9 @@ static int64_t extend_once(watch *w, long long ttl_ms)
 {
     rl_vote stack[8], *votes = w->n <= 8 ? stack : calloc(w->n, sizeof *votes);
     rl_lock_op op = {.kind = RL_OP_EXTEND, .key = w->key, .key_len = w->key_len, .token = w->token,
-                .token_len = w->token_len, .ttl_ms = ttl_ms, .mode = w->mode};
+                .token_len = w->token_len, .ttl_ms = ttl_ms, .mode = w->mode, .min_replicas = w->min_replicas,
+                .replica_timeout_ms = w->replica_timeout_ms};
+    rl_timeouts t = w->timeouts;
     rl_count count;
     int64_t start = rl_now_us(), until;
     size_t i;
@@ -202,9 +206,14 @@ static int64_t extend_once(watch *w, long long ttl_ms)
             return 0;
         }
     }
-    rl_fanout(&op, votes, w->n, w->quorum, 1, &w->timeouts);
+    /* an extend the replicas did not acknowledge in time (min_replicas)
+     * fails its vote: the holder's validity stays the last acknowledged one */
+    if (op.min_replicas > 0) {
+        t.reply_us += op.replica_timeout_ms * 1000;
+    }
+    rl_fanout(&op, votes, w->n, w->quorum, 1, &t);
     for (i = 0; i < w->n; i++) {
-        follow_redirect(w, i, &op, &votes[i]);
+        follow_redirect(w, i, &op, &votes[i], &t);
     }
     rl_count_votes(&count, votes, w->n);
     until = rl_valid_until(start, ttl_ms, w->drift_factor, w->drift);
@@ -428,6 +437,8 @@ uint64_t rl_watch_add(const rl_watch_spec *s)
     w->drift_factor = s->drift_factor;
     w->drift = s->drift;
     w->timeouts = s->timeouts;
+    w->min_replicas = s->min_replicas;
+    w->replica_timeout_ms = s->replica_timeout_ms;
     w->started_us = rl_now_us();
     w->max_hold_us = s->max_hold_us;
     w->valid_until_us = s->valid_until_us;

@@ -32,6 +32,8 @@ typedef struct rl_watch_spec {
     double drift_factor;           /* RedLock: validity as rl_valid_until() says */
     int drift;
     rl_timeouts timeouts;
+    int min_replicas;              /* > 0: each extend waits for this many replicas (WAIT) */
+    long long replica_timeout_ms;  /* and waits that long at most */
     int64_t valid_until_us;        /* from the acquisition */
     int64_t max_hold_us;           /* stop extending this long after the add; 0: never */
     const void *owner;             /* who added it (a PHP thread's request), for rl_watch_clear() */

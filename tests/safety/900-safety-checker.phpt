@@ -99,13 +99,19 @@ show('a fault that cut client 1 only; client 1 and client 2 failed in it',
 show('a lock key left without a TTL, no section at all', check([], ['left_keys' => 1]));
 // a queue of one server: a waiter since 5 ms, granted at 500 ms; others' locks released every 20 ms meanwhile
 $turns = fn(int $n) => array_map(fn($i) => sec($i % 2, "t$i", 20 * $i, 100, 20 * $i + 1, 20 * $i + 2, 20 * $i + 10), range(1, $n));
-$queued = fn(int $woken, string $queues = 'one') => sec(2, 'q', 500, 100, 501, 502, 503,
-    ['waits' => true, 'c0' => 5 * MS, 'woken' => $woken, 'rechecked' => 0, 'queues' => $queues]);
-show('a waiter never woken that nine releases went by', check([...$turns(9), $queued(0)]));
-show('a waiter never woken that ten releases went by', check([...$turns(10), $queued(0)]));
+$queued = fn(int $woken, string $queues = 'one', int $rechecked = 1) => sec(2, 'q', 500, 100, 501, 502, 503,
+    ['waits' => true, 'c0' => 5 * MS, 'woken' => $woken, 'rechecked' => $rechecked, 'queues' => $queues]);
+show('a waiter its timer ended, never woken, nine releases by', check([...$turns(9), $queued(0)]));
+show('a waiter its timer ended, never woken, ten releases by', check([...$turns(10), $queued(0)]));
 show('the same on RedLock (a queue on each node)', check([...$turns(10), $queued(0, 'many')]));
-show('a waiter woken once (too slow) that twelve went by', check([...$turns(12), $queued(1)]));
-show('a waiter woken once that thirteen went by', check([...$turns(13), $queued(1)]));
+show('the same, a timeout', check([...$turns(10), ['op' => 'timeout', 'kind' => 'x', 'at' => 500 * MS] + $queued(0)]));
+show('the same, a lockMany() timeout', check([...$turns(10), ['op' => 'timeout', 'kind' => 'many', 'at' => 500 * MS] + $queued(0)]));
+show('a waiter that never blocked (paused before it queued)', check([...$turns(20), $queued(0, 'one', 0)]));
+show('a waiter woken once, fifteen releases by', check([...$turns(15), $queued(1, 'one', 0)]));
+$c = check([...$turns(15), $queued(1, 'one', 0)]);
+echo str_pad('the same, first-in-first-woken judged (--judge-fifo)', 58), ': ', implode('; ', rl_safety_broken($c, true)), "\n";
+$c = check([...$turns(12), $queued(1, 'one', 0)]);
+echo str_pad('twelve releases, woken once, judged so', 58), ': ', implode('; ', rl_safety_broken($c, true)) ?: 'holds', "\n";
 // twenty releases, each with one blocked waiter (woken or not) spanning it
 $each = fn(int $woken) => array_merge(...array_map(fn($i) => [sec(0, "h$i", 100 * $i, 50, 100 * $i + 1, 100 * $i + 2, 100 * $i + 30),
     sec(1, "v$i", 100 * $i + 35, 50, 100 * $i + 36, 100 * $i + 37, 100 * $i + 40,
@@ -129,6 +135,10 @@ echo "-- a predicted break must show\n";
 $late = check([sec(0, 'a', 0, 50, 10, 90, 95), sec(1, 'b', 60, 100, 65, 70, 75)]);
 echo 'writes predicted, a late write: missing [', implode(', ', rl_safety_shown($late, ['writes'])), "]\n";
 echo 'exclusion predicted, none seen: missing [', implode(', ', rl_safety_shown($late, ['exclusion', 'writes'])), "]\n";
+$alone = check([sec(0, 'a', 0, 50, 10, 90, 95)]);
+echo 'writes predicted, a late write no section met: missing [', implode(', ', rl_safety_shown($alone, ['writes'])), "]\n";
+echo 'the same fenced, no write refused: missing [', implode(', ', rl_safety_shown(['mode' => 'redislock+fencing'] + $late, ['writes'])), "]\n";
+echo 'the same fenced, one refused: missing [', implode(', ', rl_safety_shown(['mode' => 'redislock+fencing', 'refused' => 1] + $late, ['writes'])), "]\n";
 ?>
 --EXPECT--
 one after another                                         : nothing
@@ -160,11 +170,15 @@ the same inside a fault and its grace                     : nothing
 a call failed in a fault that took the quorum, one outside: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
 a fault that cut client 1 only; client 1 and client 2 failed in it: failed_calls 2, failed_quorum_up 1 => BROKEN: 1 calls failed while the quorum was up
 a lock key left without a TTL, no section at all          : never_released 1 => BROKEN: 1 lock keys left without a TTL; no critical section ran
-a waiter never woken that nine releases went by           : waits_spanning_release 1
-a waiter never woken that ten releases went by            : waits_spanning_release 1, starved 1 => BROKEN: 1 waits on one queue that many releases went by
+a waiter its timer ended, never woken, nine releases by   : waits_spanning_release 1, unwoken 1, releases_awaited 9
+a waiter its timer ended, never woken, ten releases by    : waits_spanning_release 1, unwoken 1, starved 1, overtaken 1, releases_awaited 10 => BROKEN: 1 waits on one queue that many releases went by
 the same on RedLock (a queue on each node)                : nothing
-a waiter woken once (too slow) that twelve went by        : waits_spanning_release 1, releases_awaited 12, wakes 1
-a waiter woken once that thirteen went by                 : waits_spanning_release 1, starved 1, releases_awaited 13, wakes 1 => BROKEN: 1 waits on one queue that many releases went by
+the same, a timeout                                       : waits_spanning_release 1, unwoken 1, starved 1, overtaken 1, releases_awaited 10 => BROKEN: 1 waits on one queue that many releases went by
+the same, a lockMany() timeout                            : waits_spanning_release 1, unwoken 1, releases_awaited 10
+a waiter that never blocked (paused before it queued)     : waits_spanning_release 1, overtaken 1
+a waiter woken once, fifteen releases by                  : waits_spanning_release 1, overtaken 1, releases_awaited 15, wakes 1
+the same, first-in-first-woken judged (--judge-fifo)      : 1 waits on one queue passed over by many releases
+twelve releases, woken once, judged so                    : holds
 twenty releases with a waiter blocked, each woke it       : waits_spanning_release 20, releases_awaited 20, wakes 20
 twenty releases with a waiter blocked, nine wakes         : waits_spanning_release 20, unwoken 11, releases_awaited 20, wakes 9 => BROKEN: 11 of 20 waits that spanned a release never woken; 20 releases with a waiter blocked woke 9 times
 -- the holder's view against what the protocol can give
@@ -177,3 +191,6 @@ without the watchdog, the same view                       : overstated 1 => BROK
 -- a predicted break must show
 writes predicted, a late write: missing []
 exclusion predicted, none seen: missing [exclusion]
+writes predicted, a late write no section met: missing [writes]
+the same fenced, no write refused: missing [writes]
+the same fenced, one refused: missing []

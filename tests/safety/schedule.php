@@ -4,7 +4,8 @@
  *
  *   php -d extension=redislock.so tests/safety/schedule.php [--seconds=S] [--seeds=A,B,...]
  *       [--modes=m1,m2] [--faults=f1,f2] [--workers=N] [--auto-extend=both|off|on|alternate]
- *       [--fencing=both|alternate] [--retries=N] [--out=FILE] [--stop-on-broken] [--on-lost=throw]
+ *       [--fencing=both|alternate] [--retries=N] [--out=FILE] [--stop-on-broken] [--judge-fifo]
+ *       [--on-lost=throw]
  *
  * Every (mode, fault, auto_extend) row whose mode has the fault runs once
  * per seed (--auto-extend=alternate: one of off and on per mode and fault,
@@ -16,12 +17,15 @@
  * the row says "not shown" if it never did. Also prints one JSON line per
  * run on stderr. Exit status 1 when a run broke what must hold
  * (rl_safety_broken()); --stop-on-broken stops at the first such row (a
- * mutant's check: one broken row is the verdict).
+ * mutant's check: one broken row is the verdict). --judge-fifo (or
+ * REDISLOCK_SAFETY_JUDGE_FIFO=1) also judges waits overtaken, which
+ * assumes a fair scheduler (history.php): the long schedule and mutants.
  */
 require_once __DIR__ . '/run.php';
 
 $opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'auto-extend:', 'out:', 'retries:', 'fencing:', 'stop-on-broken',
-                   'on-lost:']);
+                   'judge-fifo', 'on-lost:']);
+$fifo = isset($opt['judge-fifo']) || getenv('REDISLOCK_SAFETY_JUDGE_FIFO') === '1';
 // --on-lost=throw: the workers' locks have option on_lost 'throw' (issue 34's rows)
 $onLost = $opt['on-lost'] ?? null;
 in_array($onLost, [null, 'throw'], true) || throw new ValueError("--on-lost: throw");
@@ -40,7 +44,7 @@ $workers = (int)($opt['workers'] ?? 4);
 
 $keys = ['windows', 'sections', 'exclusion', 'exclusion_excused', 'fence_dup', 'fence_order', 'refused_unexplained',
          'fence_excused', 'overlaps', 'overlaps_on_time', 'late_writes', 'refused', 'shared_dirty', 'lost_updates',
-         'unwoken', 'waits_spanning_release', 'starved', 'releases_awaited', 'wakes', 'overstated', 'stalled', 'failed_calls', 'failed_quorum_up',
+         'unwoken', 'waits_spanning_release', 'starved', 'overtaken', 'releases_awaited', 'wakes', 'overstated', 'stalled', 'failed_calls', 'failed_quorum_up',
          'never_released'];
 $lines = ['| fault | mode | auto_extend | may break | seeds | ' . implode(' | ', str_replace('_', ' ', $keys)) . ' | verdict |',
           '|' . str_repeat('---|', 6 + count($keys))];
@@ -78,7 +82,7 @@ foreach ($faults as $fault) {
                                         'seconds' => $seconds, 'workers' => $workers, 'on_lost' => $onLost]);
                     $runsDone++;
                     fwrite(STDERR, json_encode($r) . "\n");
-                    foreach (rl_safety_broken($r) as $b) $why[] = "seed $s: $b";
+                    foreach (rl_safety_broken($r, $fifo) as $b) $why[] = "seed $s: $b";
                     $missing = rl_safety_shown($r, $r['predicted']);
                     if ($missing === [] || $try >= $retries) {
                         break;

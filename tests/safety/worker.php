@@ -159,7 +159,7 @@ function rl_safety_worker(array $cfg): void
             $s['rechecked'] = $after['waits_rechecked'] - $before['waits_rechecked'];
             if ($tok === null) {
                 if ($waits) {
-                    $rec(['op' => 'timeout', 'at' => $s['c1']] + $s);
+                    $rec(['op' => 'timeout', 'kind' => $kind, 'at' => $s['c1']] + $s);
                 } else {
                     usleep(mt_rand(5000, 30000));
                 }
