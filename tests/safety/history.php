@@ -335,9 +335,7 @@ function rl_safety_starved(array $waits, array $releases): int
 {
     $starved = 0;
     foreach ($waits as $s) {
-        // a lock's wait (lockMany() needs all of its resources free at once, a reader none held)
-        $kind = $s['op'] === 'timeout' ? ($s['kind'] ?? null) : $s['op'];
-        if (($s['queues'] ?? 'many') !== 'one' || $kind !== 'x') {
+        if (!rl_safety_lock_wait_one_queue($s)) {
             continue;
         }
         $byTimer = $s['woken'] === 0 && ($s['rechecked'] > 0 || $s['op'] === 'timeout');
@@ -358,12 +356,21 @@ function rl_safety_overtaken(array $waits, array $releases): int
 {
     $overtaken = 0;
     foreach ($waits as $s) {
-        $kind = $s['op'] === 'timeout' ? ($s['kind'] ?? null) : $s['op'];
-        if (($s['queues'] ?? 'many') === 'one' && $kind === 'x') {
+        if (rl_safety_lock_wait_one_queue($s)) {
             $overtaken += rl_safety_spanned($s, $releases) > RL_SAFETY_STARVED + RL_SAFETY_QUEUED * $s['woken'];
         }
     }
     return $overtaken;
+}
+
+/**
+ * A lock's wait (or its timeout) on one server's queue: not lockMany()'s
+ * (it needs all of its resources free at once), not a reader's (none held).
+ */
+function rl_safety_lock_wait_one_queue(array $s): bool
+{
+    $kind = $s['op'] === 'timeout' ? ($s['kind'] ?? null) : $s['op'];
+    return ($s['queues'] ?? 'many') === 'one' && $kind === 'x';
 }
 
 /** How many releases of its resource by others a wait spanned. */
