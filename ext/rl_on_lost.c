@@ -176,6 +176,51 @@ static void tell(rl_object *o, zend_string *key, rl_held *h, int why)
     zval_ptr_dtor(&fn);
 }
 
+/* The engine looks at the interrupt flag right after a call returns, at
+ * the opline that takes the call's result. Nothing else can throw between
+ * the two, so no live range covers that temporary there: an exception
+ * thrown here (at that opline, before it runs) leaves it to no one, and the
+ * value the call returned leaked (valgrind: RedisLock::stats()'s array in
+ * "stats()['auto_extended']" in test onlost/712, the token of lock() in
+ * "$tf = $two->lock()" in 713). Frees it, as that opline
+ * would have: only the result of the call just before, only when that
+ * opline takes it and no live range frees it on the way out. */
+static void free_call_result(zend_execute_data *ex, const zend_op *at)
+{
+    const zend_op_array *ops;
+    const zend_op *call;
+    uint32_t var, num;
+    int i;
+
+    if (ex == NULL || ex->func == NULL || !ZEND_USER_CODE(ex->func->type)) {
+        return;
+    }
+    ops = &ex->func->op_array;
+    if (at <= ops->opcodes || at >= ops->opcodes + ops->last) {
+        return; /* a function's first opline, or no opline of this code */
+    }
+    call = at - 1;
+    if ((call->opcode != ZEND_DO_FCALL && call->opcode != ZEND_DO_ICALL && call->opcode != ZEND_DO_UCALL
+         && call->opcode != ZEND_DO_FCALL_BY_NAME)
+        || !(call->result_type & (IS_TMP_VAR | IS_VAR))) {
+        return;
+    }
+    var = call->result.var;
+    if (!((at->op1_type & (IS_TMP_VAR | IS_VAR)) && at->op1.var == var)
+        && !((at->op2_type & (IS_TMP_VAR | IS_VAR)) && at->op2.var == var)) {
+        return;
+    }
+    num = (uint32_t)(at - ops->opcodes);
+    for (i = 0; i < ops->last_live_range; i++) {
+        const zend_live_range *r = &ops->live_range[i];
+        if ((r->var & ~ZEND_LIVE_MASK) == var && r->start <= num && num < r->end) {
+            return; /* the engine frees it */
+        }
+    }
+    zval_ptr_dtor_nogc(ZEND_CALL_VAR(ex, var));
+    ZVAL_UNDEF(ZEND_CALL_VAR(ex, var));
+}
+
 /* Every loss waiting is told here, at once (several exceptions chained):
  * this never arms the interrupt again itself, as the engine looks at the
  * flag again right after an exception thrown here. */
@@ -183,6 +228,9 @@ static void on_interrupt(zend_execute_data *execute_data)
 {
     uint64_t id;
     int why;
+    zend_execute_data *ex;
+    const zend_op *at;
+    bool thrown;
 
     if (previous_interrupt) {
         previous_interrupt(execute_data); /* first: a pcntl signal handler never runs beside our exception */
@@ -194,6 +242,9 @@ static void on_interrupt(zend_execute_data *execute_data)
     if (EG(exception) && zend_is_unwind_exit(EG(exception))) {
         return; /* exit(): its locks are released at the request's end */
     }
+    ex = EG(current_execute_data);
+    at = ex != NULL && ex->func != NULL && ZEND_USER_CODE(ex->func->type) ? ex->opline : NULL;
+    thrown = EG(exception) != NULL;
     while (rl_watch_take_lost(RL_THREAD_OWNER, &id, &why, 1) == 1) {
         rl_object *o;
         zend_string *key;
@@ -204,6 +255,9 @@ static void on_interrupt(zend_execute_data *execute_data)
         if (EG(exception) && zend_is_unwind_exit(EG(exception))) {
             break; /* a callable called exit() */
         }
+    }
+    if (!thrown && EG(exception) != NULL && at != NULL) {
+        free_call_result(ex, at);
     }
     deferred = false;
 }
