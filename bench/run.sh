@@ -14,6 +14,9 @@
 #                and 5 nodes, direct and through a 0.5 ms proxy       kinds.txt
 #   watchdog     lock + unlock with and without auto_extend, and the
 #                extends per second for 100 held locks               watchdog.txt
+#   onlost       option on_lost 'throw': a deleted key to the holder's
+#                exception (auto_extend), a validity's end to it
+#                (timer), p50/p99                                    onlost.txt
 #   cluster      lock + unlock cycle on a Redis Cluster (3 masters +
 #                3 replicas, its own) against standalone, redislock
 #                and userland phpredis                               cluster.txt
@@ -30,7 +33,7 @@
 #                handoff with 1 and 4 waiters, NEW/OLD      builds.txt
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
-# Env: BENCH_ONLY ("cycle kinds watchdog handoff fpm fpm-tls cluster stampede"), BENCH_DELAYS ("0.5 2"),
+# Env: BENCH_ONLY ("cycle kinds watchdog onlost handoff fpm fpm-tls cluster stampede"), BENCH_DELAYS ("0.5 2"),
 #   BENCH_ROUNDS, BENCH_CYCLES, BENCH_ROUND_MS (cycle.php; BENCH_ROUNDS and
 #   BENCH_CYCLES, cycles per round, also cluster.php), BENCH_HANDOFFS
 #   (handoff.php), BENCH_FPM_SECONDS, BENCH_FPM_ROUNDS, BENCH_FPM_CONCURRENCY
@@ -43,7 +46,7 @@ ext="$root/modules/redislock.so"
 [[ -f $ext ]] || "$root/scripts/build.sh"
 results="$here/results"
 mkdir -p "$results"
-only=" ${BENCH_ONLY:-cycle kinds watchdog handoff fpm fpm-tls cluster stampede} "
+only=" ${BENCH_ONLY:-cycle kinds watchdog onlost handoff fpm fpm-tls cluster stampede} "
 read -r -a delays <<<"${BENCH_DELAYS:-0.5 2}"
 
 dir=$(mktemp -d)
@@ -128,6 +131,12 @@ if [[ $only == *" watchdog "* ]]; then
     { header "auto_extend: cycle cost and the watchdog's load"
       php_run "$here/watchdog.php" "${servers[0]}" 100 3000 6
     } | tee "$results/watchdog.txt"
+fi
+
+if [[ $only == *" onlost "* ]]; then
+    { header "on_lost: from a loss to the holder's exception"
+      php_run "$here/onlost.php" "${servers[0]}" 300 300 100
+    } | tee "$results/onlost.txt"
 fi
 
 if [[ $only == *" handoff "* ]]; then

@@ -12,6 +12,7 @@
 #include "rl_errors.h"
 #include "rl_object.h"
 #include "rl_fatal.h"
+#include "rl_on_lost.h"
 #include "rl_pool.h"
 #include "src/transport/rl_tls.h"
 #include "src/transport/rl_handshake.h"
@@ -99,7 +100,9 @@ static PHP_MINIT_FUNCTION(redislock)
     rl_ce_connection_exception = register_class_RedisLockConnectionException(rl_ce_exception);
     rl_ce_timeout_exception = register_class_RedisLockTimeoutException(rl_ce_exception);
     rl_ce_deadlock_exception = register_class_RedisLockDeadlockException(rl_ce_exception);
+    rl_ce_lost_exception = register_class_RedisLockLostException(rl_ce_exception);
     rl_object_init_handlers();
+    rl_on_lost_init(); /* option on_lost: the engine's interrupt, chained */
     rl_fatal_init(); /* locks released at a fatal error itself (a host may go on after it) */
     rl_redislock_init(register_class_RedisLock());
     rl_redlock_init(register_class_RedLock());
@@ -125,6 +128,7 @@ static PHP_RINIT_FUNCTION(redislock)
     ZEND_TSRMLS_CACHE_UPDATE();
 #endif
     RLG(live) = NULL;
+    rl_on_lost_reset();
     return SUCCESS;
 }
 

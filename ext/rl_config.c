@@ -4,6 +4,7 @@
 #include "src/lock/rl_watchdog.h"
 #include "php_redislock.h"
 #include "rl_observe.h"
+#include "rl_on_lost.h"
 #include "zend_exceptions.h"
 #include "src/transport/rl_tls.h"
 #include <sys/stat.h>
@@ -177,6 +178,12 @@ static zend_result set_logger(rl_settings *s, zval *v, uint32_t argnum, const ch
     return SUCCESS;
 }
 
+static zend_result set_on_lost(rl_settings *s, zval *v, uint32_t argnum, const char *name)
+{
+    (void)name;
+    return rl_on_lost_parse(v, &s->on_lost, argnum);
+}
+
 static zend_result set_drift_factor(rl_settings *s, zval *v, uint32_t argnum, const char *name)
 {
     if (Z_TYPE_P(v) != IS_DOUBLE && Z_TYPE_P(v) != IS_LONG) {
@@ -306,6 +313,7 @@ static const struct rl_option {
     {"auto_extend", set_auto_extend, false},
     {"max_hold", set_max_hold, false},
     {"logger", set_logger, false},
+    {"on_lost", set_on_lost, false},
     {"min_replicas", set_min_replicas, false},
     {"replica_timeout", set_replica_timeout, false},
     {"drift_factor", set_drift_factor, true},
@@ -344,6 +352,7 @@ zend_result rl_settings_parse(rl_settings *s, HashTable *given, uint32_t argnum,
     s->replica_timeout = 0.1;
     s->tls_verify_peer = s->tls_verify_peer_name = true;
     ZVAL_UNDEF(&s->logger);
+    ZVAL_UNDEF(&s->on_lost);
     if (given == NULL) {
         return SUCCESS;
     }
@@ -386,5 +395,6 @@ void rl_settings_free(rl_settings *s)
         }
     }
     zval_ptr_dtor(&s->logger);
+    zval_ptr_dtor(&s->on_lost);
     memset(s, 0, sizeof *s);
 }

@@ -30,6 +30,7 @@ typedef struct rl_settings {
     zend_long min_replicas;  /* 0: off */
     double replica_timeout;  /* seconds */
     zval logger;             /* UNDEF: none */
+    zval on_lost;            /* UNDEF: null; 'throw' or a callable */
     bool tls_given;          /* the option "tls" was given */
     zend_string *tls_str[6]; /* RL_TLS_* below; NULL: not given */
     bool tls_verify_peer, tls_verify_peer_name;

@@ -10,6 +10,7 @@ zend_class_entry *rl_ce_exception;
 zend_class_entry *rl_ce_connection_exception;
 zend_class_entry *rl_ce_timeout_exception;
 zend_class_entry *rl_ce_deadlock_exception;
+zend_class_entry *rl_ce_lost_exception;
 
 zend_class_entry *rl_exception_class(int status)
 {
@@ -18,6 +19,8 @@ zend_class_entry *rl_exception_class(int status)
         return rl_ce_timeout_exception;
     case RL_CLASS_DEADLOCK:
         return rl_ce_deadlock_exception;
+    case RL_CLASS_LOST:
+        return rl_ce_lost_exception;
     case RL_CLASS_CONNECTION:
         return rl_ce_connection_exception;
     default:

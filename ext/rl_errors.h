@@ -9,6 +9,7 @@ extern zend_class_entry *rl_ce_exception;
 extern zend_class_entry *rl_ce_connection_exception;
 extern zend_class_entry *rl_ce_timeout_exception;
 extern zend_class_entry *rl_ce_deadlock_exception;
+extern zend_class_entry *rl_ce_lost_exception;
 
 /* The class for a core status. */
 zend_class_entry *rl_exception_class(int status);

@@ -2,6 +2,7 @@
 #include "rl_traced_wait.h"
 #include "src/base/rl_pid.h"
 #include "rl_errors.h"
+#include "rl_on_lost.h"
 #include "php_redislock.h"
 #include "src/base/rl_clock.h"
 #include "src/lock/rl_acquire.h"
@@ -128,8 +129,9 @@ static int refresh(rl_object *o, rl_held *h, zend_string *key, zend_long ttl_ms)
 }
 
 /* auto_extend: hands a won lock to the watchdog, on the nodes the votes
- * went to (a sentinel group's master, a cluster slot's master). false, with
- * an exception, when the watchdog cannot take it. */
+ * went to (a sentinel group's master, a cluster slot's master); without it,
+ * on_lost: a timer of its validity only. false, with an exception, when the
+ * watchdog cannot take it. */
 bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_lock_op *op, rl_held *h)
 {
     const rl_endpoint *stack[RL_STACK_VOTES], **eps = t->n <= RL_STACK_VOTES ? stack : ecalloc(t->n, sizeof *eps);
@@ -141,7 +143,8 @@ bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_lock_op *op, rl_hel
     }
     memset(&spec, 0, sizeof spec);
     spec.eps = eps;
-    spec.n = t->n;
+    spec.n = o->auto_extend ? t->n : 0;
+    spec.timer_only = !o->auto_extend;
     spec.quorum = t->quorum;
     spec.key = op->key;
     spec.key_len = op->key_len;
@@ -157,12 +160,15 @@ bool rl_lock_watch(rl_object *o, const rl_tally *t, const rl_lock_op *op, rl_hel
     spec.valid_until_us = h->valid_until_us;
     spec.max_hold_us = o->max_hold_us;
     spec.owner = RL_THREAD_OWNER; /* this thread's request clears it at its end */
+    if (Z_TYPE(o->on_lost) != IS_UNDEF) {
+        rl_on_lost_watch(&spec);
+    }
     h->watch = rl_watch_add(&spec);
     if (eps != stack) {
         efree(eps);
     }
     if (h->watch == 0) {
-        rl_throw_status(RL_E_NOMEM, "cannot start the watchdog thread for auto_extend");
+        rl_throw_status(RL_E_NOMEM, "cannot start the watchdog thread for auto_extend or on_lost");
         return false;
     }
     return true;
@@ -191,7 +197,7 @@ static int report_attempt(rl_object *o, zend_string *key, const rl_lock_op *op, 
         rl_held *h = rl_held_add(o, key, *token_out, a->until_us);
         h->fence = a->fence;
         h->mode = op->mode;
-        if (o->auto_extend && !rl_lock_watch(o, &a->tally, op, h)) {
+        if (rl_object_watched(o) && !rl_lock_watch(o, &a->tally, op, h)) {
             return -1; /* held and recorded: auto-release, or the caller's release, has it */
         }
         RL_COUNT(acquired);
@@ -405,7 +411,7 @@ static rl_held *held_now(rl_object *o, zend_string *key, zend_string *token)
     if (h == NULL || h->pid != rl_pid()) {
         return NULL;
     }
-    if (h->watch) {
+    if (h->watch && o->auto_extend) { /* (on_lost's timer alone knows no more than h) */
         int state = rl_watch_state(h->watch, &until);
         if (state == RL_WATCH_ACTIVE || state == RL_WATCH_CAPPED) {
             h->valid_until_us = until;

@@ -14,6 +14,7 @@
 #include "src/base/rl_pid.h"
 #include "src/base/rl_status.h"
 #include "src/base/rl_token.h"
+#include "src/lock/rl_watchdog.h"
 #include "src/lock/rl_acquire.h"
 #include "src/lock/rl_hold.h"
 #include "src/lock/rl_manyops.h"
@@ -138,7 +139,7 @@ static int report(many_call *c, const rl_lock_op *op, const rl_attempt *a)
             held[i] = rl_held_add(o, c->m->keys[i], token, a->until_us);
             RL_COUNT(acquired);
         }
-        for (i = 0; i < c->m->n && o->auto_extend; i++) {
+        for (i = 0; i < c->m->n && rl_object_watched(o); i++) {
             rl_lock_op one = *op;
             one.kind = RL_OP_LOCK;
             one.key = c->m->ptrs[i];
@@ -254,6 +255,9 @@ static void ordered_set_validity(void *ctx, size_t i, int64_t until_us)
     rl_held *h = rl_held_find_token(c->o, c->m->keys[i], c->token);
     if (h != NULL) {
         h->valid_until_us = until_us;
+        if (h->watch && !c->o->auto_extend) { /* on_lost's timer: from this validity */
+            rl_watch_renewed(h->watch, c->ttl, until_us);
+        }
     }
 }
 

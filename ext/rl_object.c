@@ -44,6 +44,7 @@ zend_object *rl_object_create(zend_class_entry *ce)
     object_properties_init(&o->std, ce);
     zend_hash_init(&o->held, 4, NULL, free_held, 0);
     ZVAL_UNDEF(&o->logger);
+    ZVAL_UNDEF(&o->on_lost);
     o->std.handlers = &handlers;
     return &o->std;
 }
@@ -101,6 +102,7 @@ void rl_object_free(zend_object *obj)
         FREE_HASHTABLE(o->evict_pending);
     }
     zval_ptr_dtor(&o->logger);
+    zval_ptr_dtor(&o->on_lost);
     zend_object_std_dtor(obj);
 }
 
@@ -225,12 +227,15 @@ void rl_object_log_node(rl_object *o, const char *level, const char *event, cons
     zval_ptr_dtor(context);
 }
 
-/* get_gc handler: the logger may hold a reference back to the object. */
+/* get_gc handler: the logger and the on_lost callable may hold a
+ * reference back to the object. */
 static HashTable *get_gc(zend_object *obj, zval **table, int *n)
 {
     rl_object *o = rl_object_from(obj);
-    *table = Z_TYPE(o->logger) == IS_UNDEF ? NULL : &o->logger;
-    *n = *table ? 1 : 0;
+    zend_get_gc_buffer *buf = zend_get_gc_buffer_create();
+    zend_get_gc_buffer_add_zval(buf, &o->logger);
+    zend_get_gc_buffer_add_zval(buf, &o->on_lost);
+    zend_get_gc_buffer_use(buf, table, n);
     return zend_std_get_properties(obj);
 }
 
@@ -311,6 +316,7 @@ zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t 
     o->replica_timeout_ms = (long long)(s->replica_timeout * 1000.0 + 0.5);
     o->prefix = zend_string_copy(s->prefix);
     ZVAL_COPY(&o->logger, &s->logger);
+    ZVAL_COPY(&o->on_lost, &s->on_lost);
     o->nodes = ecalloc(n, sizeof *o->nodes);
     for (i = 0; i < n; i++) {
         char what[40];
@@ -464,7 +470,8 @@ static void sweep_expired(rl_object *o)
     ZEND_HASH_FOREACH_STR_KEY_VAL(&o->held, key, zv) {
         (void)key;
         for (at = (rl_held **)&Z_PTR_P(zv); (h = *at) != NULL;) {
-            if (h->watch == 0 && h->pid == rl_pid() && h->valid_until_us < now) {
+            /* an auto_extend watch keeps the validity: not this record's */
+            if ((h->watch == 0 || !o->auto_extend) && h->pid == rl_pid() && h->valid_until_us < now) {
                 *at = h->next;
                 free_one_held(h);
             } else {
@@ -509,8 +516,8 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
             zend_hash_add_new_ptr(&o->held, key, h);
         }
     }
-    if (o->auto_release) {
-        link_live(o);
+    if (o->auto_release || Z_TYPE(o->on_lost) != IS_UNDEF) {
+        link_live(o); /* on_lost: where the thread's interrupt finds its locks */
     }
     return h;
 }

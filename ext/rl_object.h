@@ -54,14 +54,21 @@ struct rl_object {
     zval logger;           /* UNDEF, or the logger option */
     HashTable *evict_pending; /* NULL, or node => policy: nodes found able to evict lock keys
                                  during a call, reported when it returns (rl_object_after_call) */
+    zval on_lost;          /* UNDEF (null), 'throw', or a callable: the on_lost option (ext/rl_on_lost.c) */
     HashTable held;        /* key => rl_held * */
     uint32_t held_adds;    /* records added since the last sweep of expired ones */
     uint32_t held_kept;    /* keys the last sweep left */
-    rl_object *prev, *next;/* the request's live list, for RSHUTDOWN */
+    rl_object *prev, *next;/* the request's live list, for RSHUTDOWN (and on_lost: its locks are found there) */
     bool live;
     uint8_t state;         /* rl_state */
     zend_object std;
 };
+
+/* Are o's locks watched: extended (auto_extend), or timed for on_lost? */
+static inline bool rl_object_watched(const rl_object *o)
+{
+    return o->auto_extend || Z_TYPE(o->on_lost) != IS_UNDEF;
+}
 
 static inline rl_object *rl_object_from(zend_object *obj)
 {

@@ -9,6 +9,7 @@
 #include "src/lock/rl_wait.h"
 #include "src/topology/rl_node.h"
 #include "src/transport/rl_evict.h"
+#include "rl_on_lost.h"
 
 static bool has_log_method(zval *logger)
 {
@@ -25,6 +26,18 @@ zend_result rl_logger_check(zval *logger, uint32_t argnum)
     return FAILURE;
 }
 
+const char *rl_resource_of(zend_string *key, size_t prefix_len, size_t *len)
+{
+    size_t at = 0, n = ZSTR_LEN(key);
+    /* an escaped name's key holds its name (prefix and resource) inside */
+    if (!rl_key_listed(ZSTR_VAL(key), ZSTR_LEN(key), &at, &n) || n < prefix_len) {
+        at = 0;
+        n = ZSTR_LEN(key);
+    }
+    *len = n - prefix_len;
+    return ZSTR_VAL(key) + at + prefix_len;
+}
+
 /* Calls the logger with (level, message, context); message is consumed. */
 static void call_logger(zval *logger, const char *level, zend_string *message, zval *context)
 {
@@ -34,12 +47,14 @@ static void call_logger(zval *logger, const char *level, zend_string *message, z
     ZVAL_STR(&args[1], message);
     ZVAL_COPY_VALUE(&args[2], context);
     ZVAL_UNDEF(&ret);
+    rl_on_lost_quiet(true); /* a lock lost meanwhile is told after the logger, not inside it */
     if (has_log_method(logger)) { /* a PSR-3 logger */
         zend_function *fn = zend_hash_str_find_ptr(&Z_OBJCE_P(logger)->function_table, "log", 3);
         zend_call_known_instance_method(fn, Z_OBJ_P(logger), &ret, 3, args);
     } else {
         call_user_function(NULL, NULL, logger, &ret, 3, args);
     }
+    rl_on_lost_quiet(false);
     zval_ptr_dtor(&ret);
     zval_ptr_dtor(&args[0]);
     zval_ptr_dtor(&args[1]);
@@ -52,15 +67,9 @@ static bool can_log(zval *logger)
 
 void rl_log(zval *logger, const char *level, const char *event, zend_string *key, size_t prefix_len, zval *context)
 {
-    size_t at = 0, n = ZSTR_LEN(key);
+    size_t resource_len;
+    const char *resource = rl_resource_of(key, prefix_len, &resource_len);
     zval ctx;
-    /* an escaped name's key holds its name (prefix and resource) inside */
-    if (!rl_key_listed(ZSTR_VAL(key), ZSTR_LEN(key), &at, &n) || n < prefix_len) {
-        at = 0;
-        n = ZSTR_LEN(key);
-    }
-    const char *resource = ZSTR_VAL(key) + at + prefix_len;
-    size_t resource_len = n - prefix_len;
 
     if (!can_log(logger)) {
         return;

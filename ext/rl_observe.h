@@ -21,6 +21,9 @@ void rl_log(zval *logger, const char *level, const char *event, zend_string *key
 /* The same for an event about a node, not a lock: the message names the
  * node (its address, never a password), the context gets event and node. */
 void rl_log_node(zval *logger, const char *level, const char *event, const char *node, zval *context);
+/* The resource a lock key names (its len bytes; inside key): without
+ * the object's prefix of prefix_len bytes, an escaped key's name unescaped. */
+const char *rl_resource_of(zend_string *key, size_t prefix_len, size_t *len);
 
 /* The pool-wide metrics (src/base/rl_metrics.h): phpinfo() rows, and
  * RedisLock::metrics()'s Prometheus text. */

@@ -13,7 +13,8 @@ cat >"$work/map.c" <<'C'
 int main(void)
 {
     static const char *const names[] = {"RedisLockException", "RedisLockConnectionException",
-                                        "RedisLockTimeoutException", "RedisLockDeadlockException"};
+                                        "RedisLockTimeoutException", "RedisLockDeadlockException",
+                                        "RedisLockLostException"};
     for (int s = 1; s <= RL_STATUS_MAX; s++) {
         if (s != RL_E_SKIPPED) { /* a vote's state, never thrown */
             printf("%d %s\n", s, names[rl_status_class_of(s)]);

@@ -14,6 +14,9 @@ class RedisLockTimeoutException extends RedisLockException {}
 /** lock() or lockMany() with a wait: waiting would close a cycle (it waits, through other waiters, for itself). */
 class RedisLockDeadlockException extends RedisLockException {}
 
+/** Option on_lost 'throw': a lock this code held is lost (its validity ran out, the node no longer holds it, or no quorum does). */
+class RedisLockLostException extends RedisLockException {}
+
 /**
  * @strict-properties
  * @not-serializable

@@ -1,5 +1,5 @@
 /* This is a generated file, edit the .stub.php file instead.
- * Stub hash: 9fd2078a885c4dfdbd573ef8eb0ddafd7788eccd */
+ * Stub hash: 234a6717ccc427ab0dc2edd4856f1d44b327e4ee */
 
 ZEND_BEGIN_ARG_INFO_EX(arginfo_class_RedisLock___construct, 0, 0, 0)
 	ZEND_ARG_OBJ_TYPE_MASK(0, server, Redis|RedisCluster, MAY_BE_STRING|MAY_BE_ARRAY, "\'127.0.0.1:6379\'")
@@ -215,6 +215,11 @@ static const zend_function_entry class_RedisLockDeadlockException_methods[] = {
 };
 
 
+static const zend_function_entry class_RedisLockLostException_methods[] = {
+	ZEND_FE_END
+};
+
+
 static const zend_function_entry class_RedisLock_methods[] = {
 	ZEND_ME(RedisLock, __construct, arginfo_class_RedisLock___construct, ZEND_ACC_PUBLIC)
 	ZEND_ME(RedisLock, acquireLock, arginfo_class_RedisLock_acquireLock, ZEND_ACC_PUBLIC)
@@ -300,6 +305,16 @@ static zend_class_entry *register_class_RedisLockDeadlockException(zend_class_en
 	zend_class_entry ce, *class_entry;
 
 	INIT_CLASS_ENTRY(ce, "RedisLockDeadlockException", class_RedisLockDeadlockException_methods);
+	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisLockException);
+
+	return class_entry;
+}
+
+static zend_class_entry *register_class_RedisLockLostException(zend_class_entry *class_entry_RedisLockException)
+{
+	zend_class_entry ce, *class_entry;
+
+	INIT_CLASS_ENTRY(ce, "RedisLockLostException", class_RedisLockLostException_methods);
 	class_entry = zend_register_internal_class_ex(&ce, class_entry_RedisLockException);
 
 	return class_entry;

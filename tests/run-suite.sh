@@ -345,10 +345,15 @@ if ((valgrind && phpt)); then
     # memory errors but no leaks: ask for definite leaks as errors too.
     # Traced children would write to (and truncate) the test's own log, so
     # none is traced: redis-server runs natively and RlTestChild gives child
-    # php its own valgrind. Extensions stay loaded at exit so that leak stacks
-    # have symbols.
+    # php its own valgrind (which reads these options too). Extensions stay
+    # loaded at exit so that leak stacks have symbols. valgrind runs one
+    # thread at a time, and by default a thread that never blocks (busy PHP
+    # code) takes its lock back before a waiting one gets it: the watchdog
+    # thread then ran seconds late (its extensions late past a lock's
+    # validity), which a kernel's scheduler never does; --fair-sched=yes
+    # hands the lock over in turn.
     VALGRIND_OPTS="${VALGRIND_OPTS:-} --leak-check=full --show-leak-kinds=definite
-        --errors-for-leak-kinds=definite --trace-children-skip=*" \
+        --errors-for-leak-kinds=definite --trace-children-skip=* --fair-sched=yes" \
     REDISLOCK_TEST_VALGRIND=1 USE_ZEND_ALLOC=0 ZEND_DONT_UNLOAD_MODULES=1 \
         run_pass valgrind -m
 fi

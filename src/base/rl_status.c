@@ -23,6 +23,7 @@ const char *rl_status_name(int status)
     case RL_E_KIND: return "held as another kind";
     case RL_E_NODES_UNREACHABLE: return "nodes unreachable";
     case RL_E_DEADLOCK: return "deadlock";
+    case RL_E_LOST: return "lock lost";
     }
     return "unknown error";
 }
@@ -41,6 +42,9 @@ rl_status_class rl_status_class_of(int status)
     }
     if (status == RL_E_DEADLOCK) {
         return RL_CLASS_DEADLOCK;
+    }
+    if (status == RL_E_LOST) {
+        return RL_CLASS_LOST;
     }
     return rl_status_is_connection(status) ? RL_CLASS_CONNECTION : RL_CLASS_LOCK;
 }

@@ -24,10 +24,11 @@ enum rl_status {
     RL_E_REDIRECTS = 16,   /* Cluster: still redirected (MOVED/ASK/TRYAGAIN/CLUSTERDOWN) after the call's bound */
     RL_E_KIND = 17,        /* the object holds the resource as another kind (lock, shared lock, permit) */
     RL_E_NODES_UNREACHABLE = 18, /* several nodes failed, in different ways, each unreachable */
-    RL_E_DEADLOCK = 19     /* the waiter would wait for itself: a cycle of waiters and holders */
+    RL_E_DEADLOCK = 19,    /* the waiter would wait for itself: a cycle of waiters and holders */
+    RL_E_LOST = 20         /* option on_lost 'throw': a lock held is known lost (expired, gone, no quorum) */
 };
 
-#define RL_STATUS_MAX RL_E_DEADLOCK
+#define RL_STATUS_MAX RL_E_LOST
 
 /* The exception a status is thrown as: the one map (ext/rl_errors.c gives
  * each its class; docs/errors.md's table is checked against it in CI). */
@@ -35,7 +36,8 @@ typedef enum rl_status_class {
     RL_CLASS_LOCK,       /* RedisLockException */
     RL_CLASS_CONNECTION, /* RedisLockConnectionException: the node could not be talked to */
     RL_CLASS_TIMEOUT,    /* RedisLockTimeoutException: synchronized() not acquired in time */
-    RL_CLASS_DEADLOCK    /* RedisLockDeadlockException: a wait that closes a cycle */
+    RL_CLASS_DEADLOCK,   /* RedisLockDeadlockException: a wait that closes a cycle */
+    RL_CLASS_LOST        /* RedisLockLostException: a lock held was lost (option on_lost) */
 } rl_status_class;
 
 rl_status_class rl_status_class_of(int status);

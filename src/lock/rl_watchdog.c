@@ -31,6 +31,11 @@ typedef struct watch {
     int64_t started_us, max_hold_us, next_us, valid_until_us;
     const void *owner;
     int state;
+    int timer_only;  /* never extended (rl_watch_spec) */
+    int told;        /* this validity's loss was told; renewed or extended: told again */
+    void (*on_lost)(void *arg);
+    void *on_lost_arg;
+    int why;         /* a loss told and not yet taken (RL_WATCH_WHY_*), else 0 */
     int busy;     /* the thread is extending it, outside the mutex */
     int removed;  /* removed while busy: the thread frees it */
     struct watch *next;
@@ -232,24 +237,61 @@ static void unlink_watch(watch *w)
     }
 }
 
+/* Under mu: w's owner is told it lost w (on_lost), why. */
+static void tell_lost(watch *w, int why)
+{
+    if (w->on_lost) {
+        w->why = why;
+        w->on_lost(w->on_lost_arg);
+    }
+}
+
+/* Is w's owner told when w's validity ends, not told yet? Every watch
+ * with on_lost: a timer's, a capped one's, and an extended one's whose
+ * extension did not come in time (a process stopped past it: told when it
+ * runs again, before the extension's round trip). */
+static int timed(const watch *w)
+{
+    return w->on_lost && !w->told && w->state != RL_WATCH_LOST;
+}
+
+static void wake_by(int64_t *wake_us, int64_t at)
+{
+    if (*wake_us == 0 || at < *wake_us) {
+        *wake_us = at;
+    }
+}
+
 /* The first watch due (active, not busy), or NULL; *wake_us: when the
- * next one is due (0: none). */
+ * next one is due (0: none). The timed ones whose validity ended are told
+ * here. */
 static watch *next_due(int64_t now, int64_t *wake_us)
 {
     watch *w, *due = NULL;
     *wake_us = 0;
     for (w = watches; w; w = w->next) {
-        if (w->state != RL_WATCH_ACTIVE || w->busy) {
+        if (w->busy) {
             continue;
         }
-        if (w->max_hold_us > 0 && now - w->started_us >= w->max_hold_us) {
+        if (w->state == RL_WATCH_ACTIVE && !w->timer_only && w->max_hold_us > 0
+            && now - w->started_us >= w->max_hold_us) {
             w->state = RL_WATCH_CAPPED;
+        }
+        if (timed(w)) {
+            if (w->valid_until_us <= now) {
+                w->told = 1;
+                tell_lost(w, RL_WATCH_WHY_EXPIRED);
+            } else {
+                wake_by(wake_us, w->valid_until_us);
+            }
+        }
+        if (w->state != RL_WATCH_ACTIVE || w->timer_only) {
             continue;
         }
         if (w->next_us <= now) {
             due = due ? due : w;
-        } else if (*wake_us == 0 || w->next_us < *wake_us) {
-            *wake_us = w->next_us;
+        } else {
+            wake_by(wake_us, w->next_us);
         }
     }
     return due;
@@ -304,11 +346,17 @@ static void *thread_main(void *arg)
             rl_metrics_count(RL_M_EXTENDED, 1);
             w->valid_until_us = until;
             w->next_us = rl_now_us() + w->ttl_ms * 1000 / 3;
+            w->told = 0;
+            w->why = 0; /* extended: still ours (a lapse of its validity not taken yet is no loss) */
         } else if (until < 0 && rl_now_us() + retry_us(w) < w->valid_until_us) {
             w->next_us = rl_now_us() + retry_us(w); /* not answered: again, while it may still be ours */
         } else {
             lost++;
             w->state = RL_WATCH_LOST;
+            if (!w->told) { /* once: its validity's end may have been told */
+                w->told = 1;
+                tell_lost(w, until < 0 ? RL_WATCH_WHY_EXPIRED : w->drift ? RL_WATCH_WHY_QUORUM : RL_WATCH_WHY_LOST);
+            }
         }
     }
     pthread_mutex_unlock(&mu);
@@ -367,7 +415,7 @@ uint64_t rl_watch_add(const rl_watch_spec *s)
     w->key = malloc(s->key_len + 1);
     w->token = malloc(s->token_len + 1);
     w->n = s->n;
-    if (w->eps == NULL || w->key == NULL || w->token == NULL) {
+    if ((w->eps == NULL && s->n > 0) || w->key == NULL || w->token == NULL) {
         free_watch(w);
         return 0;
     }
@@ -393,10 +441,13 @@ uint64_t rl_watch_add(const rl_watch_spec *s)
     w->replica_timeout_ms = s->replica_timeout_ms;
     w->started_us = rl_now_us();
     w->max_hold_us = s->max_hold_us;
-    w->next_us = w->started_us + s->ttl_ms * 1000 / 3;
     w->valid_until_us = s->valid_until_us;
+    w->timer_only = s->timer_only;
+    w->next_us = w->timer_only ? w->valid_until_us : w->started_us + s->ttl_ms * 1000 / 3;
     w->owner = s->owner;
     w->state = RL_WATCH_ACTIVE;
+    w->on_lost = s->on_lost;
+    w->on_lost_arg = s->on_lost_arg;
 
     pthread_mutex_lock(&mu);
     if (start_thread() == 0) {
@@ -446,9 +497,14 @@ void rl_watch_renewed(uint64_t id, long long ttl_ms, int64_t valid_until_us)
         if (w->id == id) {
             w->ttl_ms = ttl_ms; /* read by the thread under the mutex only, see thread_main() */
             w->valid_until_us = valid_until_us;
-            w->next_us = rl_now_us() + ttl_ms * 1000 / 3;
+            w->next_us = w->timer_only ? valid_until_us : rl_now_us() + ttl_ms * 1000 / 3;
             if (w->state == RL_WATCH_LOST) {
                 w->state = RL_WATCH_ACTIVE;
+            }
+            w->told = 0;
+            w->why = 0; /* held again: a loss not yet taken is no more */
+            if (w->next_us < wake_at) {
+                pthread_cond_signal(&cv); /* a timer now due before the thread would look again */
             }
             break;
         }
@@ -483,6 +539,22 @@ int rl_watch_state(uint64_t id, int64_t *valid_until_us)
     }
     pthread_mutex_unlock(&mu);
     return state;
+}
+
+size_t rl_watch_take_lost(const void *owner, uint64_t *ids, int *whys, size_t max)
+{
+    watch *w;
+    size_t n = 0;
+    pthread_mutex_lock(&mu);
+    for (w = watches; w && n < max; w = w->next) {
+        if (w->owner == owner && w->why != 0) {
+            ids[n] = w->id;
+            whys[n++] = w->why;
+            w->why = 0;
+        }
+    }
+    pthread_mutex_unlock(&mu);
+    return n;
 }
 
 void rl_watch_counts(uint64_t *ext, uint64_t *lst)
@@ -550,6 +622,15 @@ int rl_watch_state(uint64_t id, int64_t *valid_until_us)
     (void)id;
     (void)valid_until_us;
     return RL_WATCH_GONE;
+}
+
+size_t rl_watch_take_lost(const void *owner, uint64_t *ids, int *whys, size_t max)
+{
+    (void)owner;
+    (void)ids;
+    (void)whys;
+    (void)max;
+    return 0;
 }
 
 void rl_watch_counts(uint64_t *extended, uint64_t *lost)

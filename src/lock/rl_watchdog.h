@@ -37,7 +37,20 @@ typedef struct rl_watch_spec {
     int64_t valid_until_us;        /* from the acquisition */
     int64_t max_hold_us;           /* stop extending this long after the add; 0: never */
     const void *owner;             /* who added it (a PHP thread's request), for rl_watch_clear() */
+    int timer_only;                /* never extended: only told lost (RL_WATCH_WHY_EXPIRED) when
+                                      valid_until_us passes; needs on_lost, n may be 0 */
+    /* When the watch turns lost (and a capped one, when its validity ends):
+     * called by the watchdog thread, under its lock (never after
+     * rl_watch_remove() or rl_watch_clear() of it returned); must only set a
+     * flag. NULL: nobody is told. rl_watch_take_lost() says which and why. */
+    void (*on_lost)(void *arg);
+    void *on_lost_arg;
 } rl_watch_spec;
+
+/* Why a watch was told lost (rl_watch_take_lost()). */
+#define RL_WATCH_WHY_EXPIRED 1 /* its validity ran out: not extended (timer, cap), or not in time */
+#define RL_WATCH_WHY_LOST 2    /* the node said it is not ours: gone, or another's */
+#define RL_WATCH_WHY_QUORUM 3  /* RedLock: too many nodes said it is not ours for a quorum */
 
 /* A watched lock's state. */
 #define RL_WATCH_ACTIVE 1  /* extended on time so far */
@@ -61,8 +74,8 @@ uint64_t rl_watch_add(const rl_watch_spec *spec);
 void rl_watch_remove(uint64_t id);
 
 /* The request extended id itself (extend(), a re-entrant lock()): the
- * watchdog goes on with this TTL, from this validity; a lost watch is
- * active again. */
+ * watchdog goes on with this TTL, from this validity (a timer watch is
+ * timed from it); a lost watch is active again, its loss not told. */
 void rl_watch_renewed(uint64_t id, long long ttl_ms, int64_t valid_until_us);
 
 /* Stops watching every lock added with this owner (its request ended).
@@ -74,7 +87,13 @@ void rl_watch_clear(const void *owner);
  * extension (for RL_WATCH_ACTIVE and RL_WATCH_CAPPED). */
 int rl_watch_state(uint64_t id, int64_t *valid_until_us);
 
-/* Extensions sent and failed so far by this process's watchdog. */
+/* The watches of owner told lost since the last call (at most max, their
+ * ids and RL_WATCH_WHY_* reasons): each loss is returned once; a renewed
+ * (rl_watch_renewed()) or removed watch's pending one is dropped. */
+size_t rl_watch_take_lost(const void *owner, uint64_t *ids, int *whys, size_t max);
+
+/* Extensions sent and failed so far by this process's watchdog (timer
+ * watches never count). */
 void rl_watch_counts(uint64_t *extended, uint64_t *lost);
 
 /* Stops the thread and frees everything (module shutdown). */

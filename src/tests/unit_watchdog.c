@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "unit.h"
+#include "unit_watch.h"
 #include "../lock/rl_watchdog.h"
 #include "../lock/rl_lockops.h"
 #include "../base/rl_clock.h"
@@ -28,26 +29,34 @@ static int becomes(uint64_t id, int want, int ms)
 
 static const char owner_a[1], owner_b[1]; /* two requests' threads */
 
+void unit_watch_spec(rl_watch_spec *s, rl_endpoint *ep, const rl_endpoint **eps, long long ttl_ms,
+                     int64_t max_hold_us, const void *owner)
+{
+    memset(ep, 0, sizeof *ep);
+    ep->host = "127.0.0.1";
+    ep->port = 1; /* nothing listens there: connection refused */
+    eps[0] = ep;
+    memset(s, 0, sizeof *s);
+    s->eps = eps;
+    s->n = s->quorum = 1;
+    s->key = "lock:w";
+    s->key_len = 6;
+    s->token = "tok";
+    s->token_len = 3;
+    s->ttl_ms = ttl_ms;
+    s->mode = RL_MODE_EXCLUSIVE;
+    s->timeouts.connect_us = s->timeouts.reply_us = 200000;
+    s->valid_until_us = rl_now_us() + ttl_ms * 1000;
+    s->max_hold_us = max_hold_us;
+    s->owner = owner;
+}
+
 static uint64_t watch_owned(long long ttl_ms, int64_t max_hold_us, const void *owner)
 {
-    rl_endpoint ep = {0};
-    const rl_endpoint *eps[1] = {&ep};
+    rl_endpoint ep;
+    const rl_endpoint *eps[1];
     rl_watch_spec s;
-    ep.host = "127.0.0.1";
-    ep.port = 1; /* nothing listens there: connection refused */
-    memset(&s, 0, sizeof s);
-    s.eps = eps;
-    s.n = s.quorum = 1;
-    s.key = "lock:w";
-    s.key_len = 6;
-    s.token = "tok";
-    s.token_len = 3;
-    s.ttl_ms = ttl_ms;
-    s.mode = RL_MODE_EXCLUSIVE;
-    s.timeouts.connect_us = s.timeouts.reply_us = 200000;
-    s.valid_until_us = rl_now_us() + ttl_ms * 1000;
-    s.max_hold_us = max_hold_us;
-    s.owner = owner;
+    unit_watch_spec(&s, &ep, eps, ttl_ms, max_hold_us, owner);
     return rl_watch_add(&s);
 }
 

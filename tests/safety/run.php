@@ -67,7 +67,7 @@ function rl_safety_run(array $row): array
         [$class, $server, $options] = method_exists($topology, 'lockFor') ? $topology->lockFor($w) : $topology->lock();
         $cfg = ['w' => $w, 'class' => $class, 'server' => $server, 'store' => $store->addr(),
                 'options' => $options + ['timeout' => $timeout, 'auto_extend' => $row['auto_extend'],
-                                         'fencing' => $mode['fencing']],
+                                         'fencing' => $mode['fencing'], 'on_lost' => $row['on_lost'] ?? null],
                 'history' => "$dir/w$w.jsonl", 'until' => $until, 'ttl' => $ttl, 'wait' => 2.0,
                 'work_us' => $work, 'seed' => $row['seed'] * 100 + $w];
         $workers[] = rl_php_child_start('require ' . var_export(__DIR__ . '/worker.php', true) . ';'

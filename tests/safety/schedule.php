@@ -5,6 +5,7 @@
  *   php -d extension=redislock.so tests/safety/schedule.php [--seconds=S] [--seeds=A,B,...]
  *       [--modes=m1,m2] [--faults=f1,f2] [--workers=N] [--auto-extend=both|off|on|alternate]
  *       [--fencing=both|alternate] [--retries=N] [--out=FILE] [--stop-on-broken] [--judge-fifo]
+ *       [--on-lost=throw]
  *
  * Every (mode, fault, auto_extend) row whose mode has the fault runs once
  * per seed (--auto-extend=alternate: one of off and on per mode and fault,
@@ -22,8 +23,12 @@
  */
 require_once __DIR__ . '/run.php';
 
-$opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'auto-extend:', 'out:', 'retries:', 'fencing:', 'stop-on-broken', 'judge-fifo']);
+$opt = getopt('', ['seconds:', 'seeds:', 'modes:', 'faults:', 'workers:', 'auto-extend:', 'out:', 'retries:', 'fencing:', 'stop-on-broken',
+                   'judge-fifo', 'on-lost:']);
 $fifo = isset($opt['judge-fifo']) || getenv('REDISLOCK_SAFETY_JUDGE_FIFO') === '1';
+// --on-lost=throw: the workers' locks have option on_lost 'throw' (issue 34's rows)
+$onLost = $opt['on-lost'] ?? null;
+in_array($onLost, [null, 'throw'], true) || throw new ValueError("--on-lost: throw");
 $seconds = (float)($opt['seconds'] ?? 4);
 $seeds = array_map('intval', explode(',', $opt['seeds'] ?? '1'));
 $modes = isset($opt['modes']) ? explode(',', $opt['modes']) : array_keys(rl_safety_modes());
@@ -74,7 +79,7 @@ foreach ($faults as $fault) {
                 for ($try = 0; ; $try++) {
                     $s = $seed + $try * 1000;
                     $r = rl_safety_run(['mode' => $mode, 'fault' => $fault, 'auto_extend' => $auto, 'seed' => $s,
-                                        'seconds' => $seconds, 'workers' => $workers]);
+                                        'seconds' => $seconds, 'workers' => $workers, 'on_lost' => $onLost]);
                     $runsDone++;
                     fwrite(STDERR, json_encode($r) . "\n");
                     foreach (rl_safety_broken($r, $fifo) as $b) $why[] = "seed $s: $b";
@@ -96,7 +101,7 @@ foreach ($faults as $fault) {
             sort($predicted);
             $verdict = $why !== [] ? 'BROKEN: ' . implode('; ', $why)
                 : ($notShown !== [] ? 'holds; ' . implode('; ', $notShown) : ($predicted ? 'holds; predicted break shown' : 'holds'));
-            $lines[] = "| $fault | $mode | " . ($auto ? 'on' : 'off') . ' | ' . (implode(', ', $predicted) ?: '-')
+            $lines[] = "| $fault | $mode | " . ($auto ? 'on' : 'off') . ($onLost ? ", on_lost $onLost" : '') . ' | ' . (implode(', ', $predicted) ?: '-')
                 . ' | ' . implode(',', $used) . ' | ' . implode(' | ', array_map(fn($k) => $sum[$k], $keys)) . " | $verdict |";
             echo end($lines), "\n";
             if ($bad && isset($opt['stop-on-broken'])) {

@@ -45,6 +45,38 @@ const RL_SAFETY_PERMIT = "return redis.call('incrby', 'permits_in', ARGV[1])";
 
 const RL_SAFETY_PERMIT_LIMIT = 2;
 
+/*
+ * Option on_lost 'throw' (the rows of issue 34): the lock's callable throws
+ * RedisLockLostException while the section works (a lock or a lockMany()
+ * section), and holds a loss told elsewhere back until the next look before
+ * a store write: a store reply, a history record or a permit count is never
+ * cut in half, and a write is never sent once the loss is known.
+ */
+final class RlSafetyLost
+{
+    public static bool $interruptible = false;
+    public static ?string $held = null;
+
+    public static function onLost(string $resource, string $token, string $why): void
+    {
+        $msg = "lock \"$resource\" lost ($why)";
+        if (self::$interruptible) {
+            throw new RedisLockLostException($msg, 20);
+        }
+        self::$held ??= $msg;
+    }
+
+    /** Before a store write: the loss held back, thrown. */
+    public static function check(): void
+    {
+        if (self::$held !== null) {
+            $msg = self::$held;
+            self::$held = null;
+            throw new RedisLockLostException($msg, 20);
+        }
+    }
+}
+
 function rl_safety_lock(array $cfg): RedisLock|RedLock
 {
     return $cfg['class'] === 'RedLock'
@@ -75,6 +107,9 @@ function rl_safety_pick_kind(array $kinds): string
 
 function rl_safety_worker(array $cfg): void
 {
+    if (($cfg['options']['on_lost'] ?? null) === 'throw') {
+        $cfg['options']['on_lost'] = [RlSafetyLost::class, 'onLost'];
+    }
     $lock = rl_safety_lock($cfg);
     $store = new RlTestRedis($cfg['store']);
     $out = fopen($cfg['history'], 'a');
@@ -106,6 +141,8 @@ function rl_safety_worker(array $cfg): void
         $main = $res[0];
         $what = 'lock';
         $s = ['op' => $kind, 'res' => $res, 'waits' => $waits] + $asked;
+        $tok = null;
+        RlSafetyLost::$held = null; /* (a lock released is never told: none of this section's) */
         try {
             $before = RedisLock::stats();
             $s['c0'] = rl_safety_now();
@@ -141,6 +178,18 @@ function rl_safety_worker(array $cfg): void
                 $s['unlocked'] ??= false;
                 $rec($s);
             }
+        } catch (RedisLockLostException $e) {
+            // on_lost: the section stopped before a write (or in its work),
+            // recorded with what it did; the lost lock let go
+            $s['lost'] = ['at' => rl_safety_now(), 'why' => $e->getMessage()];
+            $s['u0'] = rl_safety_now();
+            try {
+                $s['unlocked'] = $kind === 'many' ? $lock->unlockMany($res, $tok) : $lock->unlock($main, $tok);
+            } catch (RedisLockException) {
+                $s['unlocked'] = false;
+            }
+            $s['u1'] = rl_safety_now();
+            $rec($s);
         } catch (RedisLockException $e) {
             // c0: when the section's first call began (history.php: rl_safety_failed_after_settled())
             $rec(['op' => 'error', 'at' => rl_safety_now(), 'code' => $e->getCode(), 'what' => $what, 'c0' => $s['c0'] ?? null]);
@@ -166,15 +215,21 @@ function rl_safety_section(array &$s, array $cfg, RedisLock|RedLock $lock, RlTes
     $main = $s['res'][0];
     $w = (string)$cfg['w'];
     $work = function () use ($cfg, $lock, $main, &$s) {
-        if (!$cfg['options']['auto_extend'] || mt_rand(0, 5) !== 0) {
-            usleep(mt_rand($cfg['work_us'][0], $cfg['work_us'][1]));
-            return;
-        }
-        // a long job under the watchdog: one or two TTLs, its view asked as it goes
-        $until = rl_safety_now() + mt_rand($cfg['ttl'], 2 * $cfg['ttl']) * 1000;
-        while (rl_safety_now() < $until) {
-            usleep($cfg['ttl'] * 250);
-            $s['obs'][] = rl_safety_view($lock, $main);
+        // on_lost: a lock's (or lockMany()'s) work may be cut short, never a permit's or a reader's
+        RlSafetyLost::$interruptible = in_array($s['op'], ['x', 'many'], true);
+        try {
+            if (!$cfg['options']['auto_extend'] || mt_rand(0, 5) !== 0) {
+                usleep(mt_rand($cfg['work_us'][0], $cfg['work_us'][1]));
+                return;
+            }
+            // a long job under the watchdog: one or two TTLs, its view asked as it goes
+            $until = rl_safety_now() + mt_rand($cfg['ttl'], 2 * $cfg['ttl']) * 1000;
+            while (rl_safety_now() < $until) {
+                usleep($cfg['ttl'] * 250);
+                $s['obs'][] = rl_safety_view($lock, $main);
+            }
+        } finally {
+            RlSafetyLost::$interruptible = false;
         }
     };
     if ($s['op'] === 'permit') {
@@ -220,6 +275,7 @@ function rl_safety_section(array &$s, array $cfg, RedisLock|RedLock $lock, RlTes
     $s['data'] = [];
     foreach ($s['res'] as $r) {
         [$t0, $read] = $reads[$r];
+        RlSafetyLost::check();
         $wr0 = rl_safety_now();
         [$t1, $ok] = $store->cmd('EVAL', RL_SAFETY_WRITE, 0, $r, $read + 1, $fencing ? (string)$fences[$r] : '', $w);
         $s['data'][$r] = ['t0' => $t0, 't1' => $t1, 'read' => $read, 'accepted' => $ok === 1, 'wr0' => $wr0,

@@ -17,8 +17,9 @@
 #    pooled connections; requests after it reuse them; never one connection
 #    for two threads), d (the watchdog keeps several threads' locks), e (a
 #    request that goes on after fatal errors, tasks in a row as the parallel
-#    extension runs them: the dead tasks' locks released at each error);
-# 4. the same five again, fewer cycles, with the host and the extension built
+#    extension runs them: the dead tasks' locks released at each error), f
+#    (option on_lost: one thread's lost lock interrupts that thread only);
+# 4. the same six again, fewer cycles, with the host and the extension built
 #    with -fsanitize=thread (ThreadSanitizer: a data race fails the run);
 # 5. the phpt suite on the ZTS PHP's CLI (tests/zts/phpt.sh: what cannot apply
 #    there skips with its reason), its counts added to the scenarios'.
@@ -33,16 +34,16 @@ for arg; do
     case $arg in
         --no-tsan) tsan=0 ;;
         --no-phpt) phpt=0 ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
         *) echo "run.sh: unknown argument $arg" >&2; exit 2 ;;
     esac
 done
 
-# ZTS_ONLY=abcde: only these scenarios (default: all)
-want() { [[ ${ZTS_ONLY:-abcde} == *$1* ]]; }
+# ZTS_ONLY=abcdef: only these scenarios (default: all)
+want() { [[ ${ZTS_ONLY:-abcdef} == *$1* ]]; }
 planned=()
-for s in a b c d e; do want $s && planned+=("$s"); done
-if ((tsan)); then for s in a b c d e; do want $s && planned+=("$s-tsan"); done; fi
+for s in a b c d e f; do want $s && planned+=("$s"); done
+if ((tsan)); then for s in a b c d e f; do want $s && planned+=("$s-tsan"); done; fi
 ((phpt)) && planned+=(phpt)
 # Nothing could run (no ZTS PHP, a build failed, no server): every planned
 # scenario is a failure with the reason, never a skip.
@@ -238,12 +239,18 @@ scenario_e() {   # scenario_e LABEL HOST EXT THREADS
     verdict "e$1" "a request that goes on after fatal errors (3 tasks in one request, as parallel runs them): the dead tasks' locks (two kept by the watchdog, one a RedLock on 3 servers) released at each fatal error; the other $(($4 - 1)) threads' locks still held ($oks checks)"
 }
 
+scenario_f() {   # scenario_f LABEL HOST EXT THREADS
+    run_host "f$1" "$2" "$3" "$4" 1 onlost.php
+    verdict "f$1" "on_lost: thread 1's auto_extend lock deleted by thread 0, thread 1's busy code interrupted; the other $(($4 - 2)) threads' busy code not, their locks held ($oks checks)"
+}
+
 ext=$tmp/ext/modules/redislock.so
 want a && scenario_a "" "$tmp/host" "$ext" 8 "${ZTS_CYCLES:-500}"
 want b && scenario_b "" "$tmp/host" "$ext" 8
 want c && scenario_c "" "$tmp/host" "$ext" 8 "${ZTS_UNITS:-300}"
 want d && scenario_d "" "$tmp/host" "$ext" 4
 want e && scenario_e "" "$tmp/host" "$ext" 4
+want f && scenario_f "" "$tmp/host" "$ext" 4
 if ((tsan)); then
     # every request again, fewer cycles, with the host and the extension
     # under ThreadSanitizer (libphp itself is not instrumented)
@@ -255,6 +262,7 @@ if ((tsan)); then
     want c && scenario_c "-tsan" "$tmp/host-tsan" "$ext" 4 40
     want d && scenario_d "-tsan" "$tmp/host-tsan" "$ext" 4
     want e && scenario_e "-tsan" "$tmp/host-tsan" "$ext" 4
+    want f && scenario_f "-tsan" "$tmp/host-tsan" "$ext" 4
 fi
 
 # The phpt suite on the ZTS CLI, with servers of its own; its last line's
