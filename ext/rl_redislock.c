@@ -164,7 +164,6 @@ RL_METHOD_REPORTS(RedisLock, once)
     rl_method_once(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-/* Per-worker counters and the connection pool, as phpinfo() shows them. */
 RL_METHOD_REPORTS(RedisLock, getValidity)
 {
     rl_method_validity(INTERNAL_FUNCTION_PARAM_PASSTHRU);
@@ -217,6 +216,7 @@ PHP_METHOD(RedisLock, metrics)
     RETURN_STR(rl_metrics_text());
 }
 
+/* Per-worker counters and the connection pool, as phpinfo() shows them. */
 PHP_METHOD(RedisLock, stats)
 {
     zval pool;
