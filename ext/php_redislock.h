@@ -13,16 +13,16 @@ extern zend_module_entry redislock_module_entry;
 typedef struct rl_object rl_object;
 
 typedef struct rl_counters {
-    zend_ulong acquired;      /* locks taken (of every kind) */
+    zend_ulong acquired;         /* locks taken (of every kind) */
     zend_ulong acquired_shared;  /* of those, shared locks */
     zend_ulong acquired_permits; /* of those, semaphore permits */
-    zend_ulong contended;     /* lock calls that found the resource held */
-    zend_ulong failed;        /* operations that threw a Redis or network error */
-    zend_ulong released;      /* releases that deleted our key */
-    zend_ulong auto_released; /* of those, done for the user at destruction or request end */
-    zend_ulong expired;       /* releases that found the lock no longer ours (TTL ran out) */
-    zend_ulong lost;          /* auto_extend locks the watchdog could not keep, as seen by the request */
-    zend_ulong late_grants;   /* grants whose reply came after the lock's validity ran out: taken back, not returned */
+    zend_ulong contended;        /* lock calls that found the resource held */
+    zend_ulong failed;           /* operations that threw a Redis or network error */
+    zend_ulong released;         /* releases that deleted our key */
+    zend_ulong auto_released;    /* of those, done for the user at destruction or request end */
+    zend_ulong expired;          /* releases that found the lock no longer ours (TTL ran out) */
+    zend_ulong lost;             /* auto_extend locks the watchdog could not keep, as seen by the request */
+    zend_ulong late_grants; /* grants whose reply came after the lock's validity ran out: taken back, not returned */
 } rl_counters;
 
 /* The module globals are per PHP thread on a thread-safe (ZTS) PHP, as
@@ -32,14 +32,14 @@ typedef struct rl_counters {
  * thread that runs it), in persistent memory: a thread's connections are
  * never used by another thread. */
 ZEND_BEGIN_MODULE_GLOBALS(redislock)
-    double connect_timeout;  /* redislock.connect_timeout */
-    double timeout;          /* redislock.timeout */
-    bool persistent;         /* redislock.persistent */
-    bool auto_release;       /* redislock.auto_release */
-    bool tables_ready;       /* the pool and the topology cache initialized (GINIT) and not yet freed */
-    rl_object *live;         /* objects of this request holding locks, for RSHUTDOWN */
-    HashTable pool;          /* persistent connections of this thread (ext/rl_pool.c) */
-    rl_topology_cache topology; /* the masters and slot maps this thread's nodes found (src/topology/rl_node.h) */
+double connect_timeout;     /* redislock.connect_timeout */
+double timeout;             /* redislock.timeout */
+bool persistent;            /* redislock.persistent */
+bool auto_release;          /* redislock.auto_release */
+bool tables_ready;          /* the pool and the topology cache initialized (GINIT) and not yet freed */
+rl_object *live;            /* objects of this request holding locks, for RSHUTDOWN */
+HashTable pool;             /* persistent connections of this thread (ext/rl_pool.c) */
+rl_topology_cache topology; /* the masters and slot maps this thread's nodes found (src/topology/rl_node.h) */
 ZEND_END_MODULE_GLOBALS(redislock)
 
 ZEND_EXTERN_MODULE_GLOBALS(redislock)

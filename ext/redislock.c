@@ -33,12 +33,12 @@ rl_counters rl_stats; /* per process, every thread's counts (php_redislock.h) */
 PHP_INI_BEGIN()
     STD_PHP_INI_ENTRY("redislock.connect_timeout", "1.0", PHP_INI_ALL, OnUpdateReal, connect_timeout,
                       zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_ENTRY("redislock.timeout", "1.0", PHP_INI_ALL, OnUpdateReal, timeout,
-                      zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.persistent", "1", PHP_INI_ALL, OnUpdateBool, persistent,
-                        zend_redislock_globals, redislock_globals)
-    STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool, auto_release,
-                        zend_redislock_globals, redislock_globals)
+    STD_PHP_INI_ENTRY("redislock.timeout", "1.0", PHP_INI_ALL, OnUpdateReal, timeout, zend_redislock_globals,
+                      redislock_globals)
+    STD_PHP_INI_BOOLEAN("redislock.persistent", "1", PHP_INI_ALL, OnUpdateBool, persistent, zend_redislock_globals,
+                        redislock_globals)
+    STD_PHP_INI_BOOLEAN("redislock.auto_release", "1", PHP_INI_ALL, OnUpdateBool, auto_release, zend_redislock_globals,
+                        redislock_globals)
 PHP_INI_END()
 
 /* Per thread on a thread-safe PHP (each PHP thread's globals: called when
@@ -103,7 +103,7 @@ static PHP_MINIT_FUNCTION(redislock)
     rl_ce_lost_exception = register_class_RedisLockLostException(rl_ce_exception);
     rl_object_init_handlers();
     rl_on_lost_init(); /* option on_lost: the engine's interrupt, chained */
-    rl_fatal_init(); /* locks released at a fatal error itself (a host may go on after it) */
+    rl_fatal_init();   /* locks released at a fatal error itself (a host may go on after it) */
     rl_redislock_init(register_class_RedisLock());
     rl_redlock_init(register_class_RedLock());
     return SUCCESS;
@@ -112,7 +112,7 @@ static PHP_MINIT_FUNCTION(redislock)
 static PHP_MSHUTDOWN_FUNCTION(redislock)
 {
     (void)type;
-    rl_watch_shutdown(); /* first: its connections use the TLS contexts */
+    rl_watch_shutdown();                              /* first: its connections use the TLS contexts */
     free_tables(ZEND_MODULE_GLOBALS_BULK(redislock)); /* this thread's; the others' at their GSHUTDOWN */
     rl_tls_shutdown(); /* after the pool; a context still used by a thread's connection lives until its last session is freed */
     rl_metrics_close(); /* after the watchdog, which counts into it */
@@ -167,30 +167,25 @@ static PHP_MINFO_FUNCTION(redislock)
     DISPLAY_INI_ENTRIES();
 }
 
-static const zend_module_dep redislock_deps[] = {
-    ZEND_MOD_REQUIRED("spl")
-    ZEND_MOD_REQUIRED("hash")
-    ZEND_MOD_OPTIONAL("redis")
-    ZEND_MOD_END
-};
+static const zend_module_dep redislock_deps[] = {ZEND_MOD_REQUIRED("spl") ZEND_MOD_REQUIRED("hash")
+                                                     ZEND_MOD_OPTIONAL("redis") ZEND_MOD_END};
 
-zend_module_entry redislock_module_entry = {
-    STANDARD_MODULE_HEADER_EX, NULL,
-    redislock_deps,
-    "redislock",
-    NULL,
-    PHP_MINIT(redislock),
-    PHP_MSHUTDOWN(redislock),
-    PHP_RINIT(redislock),
-    PHP_RSHUTDOWN(redislock),
-    PHP_MINFO(redislock),
-    PHP_REDISLOCK_VERSION,
-    PHP_MODULE_GLOBALS(redislock),
-    PHP_GINIT(redislock),
-    PHP_GSHUTDOWN(redislock),
-    NULL,
-    STANDARD_MODULE_PROPERTIES_EX
-};
+zend_module_entry redislock_module_entry = {STANDARD_MODULE_HEADER_EX,
+                                            NULL,
+                                            redislock_deps,
+                                            "redislock",
+                                            NULL,
+                                            PHP_MINIT(redislock),
+                                            PHP_MSHUTDOWN(redislock),
+                                            PHP_RINIT(redislock),
+                                            PHP_RSHUTDOWN(redislock),
+                                            PHP_MINFO(redislock),
+                                            PHP_REDISLOCK_VERSION,
+                                            PHP_MODULE_GLOBALS(redislock),
+                                            PHP_GINIT(redislock),
+                                            PHP_GSHUTDOWN(redislock),
+                                            NULL,
+                                            STANDARD_MODULE_PROPERTIES_EX};
 
 #ifdef COMPILE_DL_REDISLOCK
 #ifdef ZTS

@@ -51,14 +51,16 @@ static zend_result from_array(rl_endpoint *ep, HashTable *ht, uint32_t argnum, c
             zend_argument_value_error(argnum, "%smust be an array with only the keys \"host\" and \"port\"", what);
             return FAILURE;
         }
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     if (host == NULL || Z_TYPE_P(host) != IS_STRING || Z_STRLEN_P(host) == 0) {
         zend_argument_value_error(argnum, "%s[\"host\"] must be a non-empty string", what);
         return FAILURE;
     }
     if (Z_STRVAL_P(host)[0] == '/') { /* ['host' => '/run/redis.sock'] as phpredis allows */
         if (port != NULL) {
-            zend_argument_value_error(argnum, "%s[\"port\"] must not be given with a unix socket path as [\"host\"]", what);
+            zend_argument_value_error(argnum, "%s[\"port\"] must not be given with a unix socket path as [\"host\"]",
+                                      what);
             return FAILURE;
         }
         return from_string(ep, Z_STR_P(host), argnum, what);
@@ -96,10 +98,11 @@ static zend_result from_redis(rl_endpoint *ep, zend_object *redis, uint32_t argn
     zend_result ok = FAILURE;
 
     memset(ep, 0, sizeof *ep);
-    ZVAL_UNDEF(&port); ZVAL_UNDEF(&db); ZVAL_UNDEF(&auth);
+    ZVAL_UNDEF(&port);
+    ZVAL_UNDEF(&db);
+    ZVAL_UNDEF(&auth);
     if (call_method(redis, "getHost", &host) == FAILURE || Z_TYPE(host) != IS_STRING || Z_STRLEN(host) == 0
-        || call_method(redis, "getPort", &port) == FAILURE
-        || call_method(redis, "getDbNum", &db) == FAILURE
+        || call_method(redis, "getPort", &port) == FAILURE || call_method(redis, "getDbNum", &db) == FAILURE
         || call_method(redis, "getAuth", &auth) == FAILURE) {
         if (!EG(exception)) {
             zend_argument_value_error(argnum, "%smust be a connected Redis object", what);
@@ -113,8 +116,10 @@ static zend_result from_redis(rl_endpoint *ep, zend_object *redis, uint32_t argn
             || (n >= 5 && strncasecmp(h, "tlsv1", 5) == 0)) {
             ep->tls = 1; /* the options' "tls" settings: phpredis does not show its stream context */
         } else if ((n != 3 || strncasecmp(h, "tcp", 3) != 0) && (n != 4 || strncasecmp(h, "unix", 4) != 0)) {
-            zend_argument_value_error(argnum, "%sis a Redis object connected over a transport other than tcp://, "
-                                      "tls:// or a unix socket", what);
+            zend_argument_value_error(argnum,
+                                      "%sis a Redis object connected over a transport other than tcp://, "
+                                      "tls:// or a unix socket",
+                                      what);
             goto done;
         }
         h = sep + 3;
@@ -133,8 +138,10 @@ static zend_result from_redis(rl_endpoint *ep, zend_object *redis, uint32_t argn
         goto done;
     }
     if (h[0] != '/' && Z_TYPE(port) == IS_LONG && Z_LVAL(port) > 65535) {
-        zend_argument_value_error(argnum, "%sis a Redis object connected to port " ZEND_LONG_FMT
-                                  ": the port must be from 1 to 65535", what, Z_LVAL(port));
+        zend_argument_value_error(argnum,
+                                  "%sis a Redis object connected to port " ZEND_LONG_FMT
+                                  ": the port must be from 1 to 65535",
+                                  what, Z_LVAL(port));
         goto done;
     }
     if (h[0] == '/') { /* a socket, whatever the scheme said: as phpredis reads it */
@@ -177,9 +184,11 @@ done:
 static zend_result conflict(int ep_from, uint32_t argnum, const char *what, const char *part, const rl_settings *s,
                             const char *option)
 {
-    zend_argument_value_error(argnum, "%ssets %s %s, and Argument #%u ($options) sets another in option "
-                              "\"%s\": give it once", what, part,
-                              (ep_from & RL_EP_FROM_CLIENT) ? "on its connection" : "in its URL", s->argnum, option);
+    zend_argument_value_error(argnum,
+                              "%ssets %s %s, and Argument #%u ($options) sets another in option "
+                              "\"%s\": give it once",
+                              what, part, (ep_from & RL_EP_FROM_CLIENT) ? "on its connection" : "in its URL", s->argnum,
+                              option);
     return FAILURE;
 }
 
@@ -187,13 +196,15 @@ static zend_result conflict(int ep_from, uint32_t argnum, const char *what, cons
 static zend_result apply_options(rl_endpoint *ep, const rl_settings *s, uint32_t argnum, const char *what)
 {
     if (s->username) {
-        if ((ep->from_address & RL_EP_USERNAME) && !zend_string_equals_cstr(s->username, ep->username, strlen(ep->username))) {
+        if ((ep->from_address & RL_EP_USERNAME)
+            && !zend_string_equals_cstr(s->username, ep->username, strlen(ep->username))) {
             return conflict(ep->from_address, argnum, what, "a user name", s, "username");
         }
         rl_endpoint_set_str(&ep->username, ZSTR_VAL(s->username), ZSTR_LEN(s->username));
     }
     if (s->password) {
-        if ((ep->from_address & RL_EP_PASSWORD) && !zend_string_equals_cstr(s->password, ep->password, strlen(ep->password))) {
+        if ((ep->from_address & RL_EP_PASSWORD)
+            && !zend_string_equals_cstr(s->password, ep->password, strlen(ep->password))) {
             return conflict(ep->from_address, argnum, what, "a password", s, "password");
         }
         rl_endpoint_set_str(&ep->password, ZSTR_VAL(s->password), ZSTR_LEN(s->password));
@@ -207,8 +218,8 @@ static zend_result apply_options(rl_endpoint *ep, const rl_settings *s, uint32_t
     return SUCCESS;
 }
 
-zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settings *s,
-                                  uint32_t argnum, const char *what)
+zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settings *s, uint32_t argnum,
+                                  const char *what)
 {
     zend_result rc;
 
@@ -266,8 +277,10 @@ zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settin
         ep->tls_key = rl_tls_ctx_key(ctx, &ep->tls_key_len);
     } else if (s->tls_given) {
         /* a typo in the address must not silently talk plaintext */
-        zend_argument_value_error(argnum, "%sis not a TLS address (tls://host:port, rediss://... or valkeys://...), but "
-                                  "Argument #%u ($options) has option \"tls\"", what, s->argnum);
+        zend_argument_value_error(argnum,
+                                  "%sis not a TLS address (tls://host:port, rediss://... or valkeys://...), but "
+                                  "Argument #%u ($options) has option \"tls\"",
+                                  what, s->argnum);
         rl_endpoint_clear(ep);
         return FAILURE;
     }

@@ -7,7 +7,7 @@
 /* One server (string, array or \Redis) to an endpoint, with the options'
  * credentials and database applied. what names it in messages, e.g.
  * "$server" or "$servers[2]". */
-zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settings *s,
-                                  uint32_t argnum, const char *what);
+zend_result rl_endpoint_from_zval(rl_endpoint *ep, zval *server, const rl_settings *s, uint32_t argnum,
+                                  const char *what);
 
 #endif

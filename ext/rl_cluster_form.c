@@ -16,7 +16,7 @@ bool rl_cluster_is_form(zval *server)
 {
     ZVAL_DEREF(server);
     return (Z_TYPE_P(server) == IS_ARRAY && zend_hash_str_exists(Z_ARRVAL_P(server), "cluster", 7))
-        || is_redis_cluster(server);
+           || is_redis_cluster(server);
 }
 
 /* A phpredis \RedisCluster: its masters (_masters(): [[host, port], ...])
@@ -52,7 +52,8 @@ static zend_result redis_cluster_seeds(zval *obj, zval *seeds, uint32_t argnum, 
             add_assoc_str(&one, "host", zend_string_copy(Z_STR_P(host)));
             add_assoc_long(&one, "port", Z_LVAL_P(port));
             add_next_index_zval(seeds, &one);
-        } ZEND_HASH_FOREACH_END();
+        }
+        ZEND_HASH_FOREACH_END();
     }
     zval_ptr_dtor(&ret);
     if (zend_hash_num_elements(Z_ARRVAL_P(seeds)) == 0) {
@@ -89,10 +90,11 @@ rl_node *rl_cluster_from_zval(zval *server, const rl_settings *s, const rl_conn_
 
 /* Seed i of the list, checked: a TCP address of database 0, of the first
  * seed's scheme. */
-static zend_result seed_of(rl_endpoint *ep, zval *one, const rl_endpoint *first, const rl_settings *s,
-                           uint32_t argnum, const char *w)
+static zend_result seed_of(rl_endpoint *ep, zval *one, const rl_endpoint *first, const rl_settings *s, uint32_t argnum,
+                           const char *w)
 {
-    if (Z_TYPE_P(one) == IS_ARRAY && (rl_cluster_is_form(one) || zend_hash_str_exists(Z_ARRVAL_P(one), "sentinels", 9))) {
+    if (Z_TYPE_P(one) == IS_ARRAY
+        && (rl_cluster_is_form(one) || zend_hash_str_exists(Z_ARRVAL_P(one), "sentinels", 9))) {
         zend_argument_value_error(argnum, "%smust be a node address, not a group of nodes", w);
         return FAILURE;
     }
@@ -100,12 +102,17 @@ static zend_result seed_of(rl_endpoint *ep, zval *one, const rl_endpoint *first,
         return FAILURE;
     }
     if (ep->unix_path != NULL || ep->database != 0) {
-        zend_argument_value_error(argnum, ep->unix_path ? "%smust be a TCP address: cluster nodes name "
-                                  "each other by host and port" : "%smust not select a database: a "
-                                  "cluster has only database 0", w);
+        zend_argument_value_error(argnum,
+                                  ep->unix_path ? "%smust be a TCP address: cluster nodes name "
+                                                  "each other by host and port"
+                                                : "%smust not select a database: a "
+                                                  "cluster has only database 0",
+                                  w);
     } else if (first != NULL && ep->tls != first->tls) {
-        zend_argument_value_error(argnum, "%suses %s, the first seed does not: give every seed the same "
-                                  "scheme", w, ep->tls ? "TLS" : "plaintext");
+        zend_argument_value_error(argnum,
+                                  "%suses %s, the first seed does not: give every seed the same "
+                                  "scheme",
+                                  w, ep->tls ? "TLS" : "plaintext");
     } else {
         return SUCCESS;
     }
@@ -125,11 +132,14 @@ static rl_node *cluster_new(zval *server, const rl_settings *s, const rl_conn_so
 
     ZEND_HASH_FOREACH_STR_KEY(ht, key) {
         if (key == NULL || !zend_string_equals_literal(key, "cluster")) {
-            zend_argument_value_error(argnum, "%smust be a cluster with only the key \"cluster\" (its seed "
-                                      "nodes; options such as the password go in $options)", what);
+            zend_argument_value_error(argnum,
+                                      "%smust be a cluster with only the key \"cluster\" (its seed "
+                                      "nodes; options such as the password go in $options)",
+                                      what);
             return NULL;
         }
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     seeds = zend_hash_str_find_deref(ht, "cluster", 7);
     if (seeds == NULL || Z_TYPE_P(seeds) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(seeds)) == 0
         || !zend_array_is_list(Z_ARRVAL_P(seeds))) {
@@ -143,8 +153,8 @@ static rl_node *cluster_new(zval *server, const rl_settings *s, const rl_conn_so
     for (i = 0; i < n; i++) {
         char w[96];
         snprintf(w, sizeof w, "%s[\"cluster\"][%zu] ", what, i);
-        if (seed_of(&eps[i], zend_hash_index_find(Z_ARRVAL_P(seeds), (zend_ulong)i), i ? &eps[0] : NULL, s,
-                    argnum, w) == FAILURE) {
+        if (seed_of(&eps[i], zend_hash_index_find(Z_ARRVAL_P(seeds), (zend_ulong)i), i ? &eps[0] : NULL, s, argnum, w)
+            == FAILURE) {
             goto done;
         }
         made = i + 1;

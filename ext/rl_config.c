@@ -11,8 +11,7 @@
 
 static zend_result type_error(uint32_t argnum, const char *name, const char *type, zval *v)
 {
-    zend_argument_type_error(argnum, "option \"%s\" must be of type %s, %s given", name, type,
-                             zend_zval_type_name(v));
+    zend_argument_type_error(argnum, "option \"%s\" must be of type %s, %s given", name, type, zend_zval_type_name(v));
     return FAILURE;
 }
 
@@ -148,7 +147,7 @@ static zend_result set_auto_extend(rl_settings *s, zval *v, uint32_t argnum, con
     }
     if (s->auto_extend && !RL_HAVE_WATCHDOG) {
         zend_argument_value_error(argnum, "option \"auto_extend\" needs the watchdog thread, "
-                                  "and this build has none (no POSIX threads)");
+                                          "and this build has none (no POSIX threads)");
         return FAILURE;
     }
     return SUCCESS;
@@ -265,7 +264,8 @@ static zend_result set_tls(rl_settings *s, zval *v, uint32_t argnum, const char 
                 return FAILURE;
             }
             if (Z_STRLEN_P(item) == 0 || memchr(Z_STRVAL_P(item), '\0', Z_STRLEN_P(item))) {
-                zend_argument_value_error(argnum, "option \"tls\" key \"%s\" must be a non-empty string without NUL bytes",
+                zend_argument_value_error(argnum,
+                                          "option \"tls\" key \"%s\" must be a non-empty string without NUL bytes",
                                           tls_names[i]);
                 return FAILURE;
             }
@@ -286,7 +286,8 @@ static zend_result set_tls(rl_settings *s, zval *v, uint32_t argnum, const char 
             zend_argument_value_error(argnum, "option \"tls\" contains unknown key \"%s\"", ZSTR_VAL(key));
             return FAILURE;
         }
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     return SUCCESS;
 }
 
@@ -370,7 +371,8 @@ zend_result rl_settings_parse(rl_settings *s, HashTable *given, uint32_t argnum,
         if (opt->set(s, v, argnum, opt->name) == FAILURE) {
             return FAILURE;
         }
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     if (s->username && !s->password) {
         zend_argument_value_error(argnum, "option \"username\" needs a \"password\" too");
         return FAILURE;

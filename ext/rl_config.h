@@ -8,15 +8,22 @@
 #include "php.h"
 #include "src/transport/rl_endpoint.h"
 
-enum { RL_TLS_CAFILE, RL_TLS_CAPATH, RL_TLS_LOCAL_CERT, RL_TLS_LOCAL_PK, RL_TLS_PASSPHRASE, RL_TLS_PEER_NAME };
+enum {
+    RL_TLS_CAFILE,
+    RL_TLS_CAPATH,
+    RL_TLS_LOCAL_CERT,
+    RL_TLS_LOCAL_PK,
+    RL_TLS_PASSPHRASE,
+    RL_TLS_PEER_NAME
+};
 
 typedef struct rl_settings {
     zend_string *prefix;
     double connect_timeout;
     double timeout;
-    zend_string *username;   /* NULL: not given */
-    zend_string *password;   /* NULL: not given */
-    zend_long database;      /* -1: not given */
+    zend_string *username; /* NULL: not given */
+    zend_string *password; /* NULL: not given */
+    zend_long database;    /* -1: not given */
     bool persistent;
     bool auto_release;
     bool reentrant;          /* false: one object serves many owners (no re-entry) */
@@ -34,7 +41,7 @@ typedef struct rl_settings {
     bool tls_given;          /* the option "tls" was given */
     zend_string *tls_str[6]; /* RL_TLS_* below; NULL: not given */
     bool tls_verify_peer, tls_verify_peer_name;
-    uint32_t argnum;         /* the options' argument number, for messages */
+    uint32_t argnum; /* the options' argument number, for messages */
 } rl_settings;
 
 /* Defaults from INI, then the options array (argument number argnum) on top.

@@ -83,7 +83,8 @@ void rl_throw_deadlock(const rl_deadlock *d, size_t prefix_len)
             snprintf(whole, sizeof whole, "...\" (%zu bytes)", d->cycle_whole[i] - prefix_len);
         }
         if (i == 0) {
-            smart_str_append_printf(&msg, "waiting for \"%s%s would deadlock: it is held by ", name, whole[0] ? whole : "\"");
+            smart_str_append_printf(&msg, "waiting for \"%s%s would deadlock: it is held by ", name,
+                                    whole[0] ? whole : "\"");
         } else {
             smart_str_append_printf(&msg, "a process that waits for \"%s%s, held by ", name, whole[0] ? whole : "\"");
         }

@@ -26,7 +26,7 @@ bool rl_fatal_error(int type)
     }
     /* zend_error_zstr_at: without a handler for this type these end the script */
     return Z_TYPE(EG(user_error_handler)) == IS_UNDEF || !(EG(user_error_handler_error_reporting) & type)
-        || EG(error_handling) != EH_NORMAL;
+           || EG(error_handling) != EH_NORMAL;
 }
 
 bool rl_fatal_releasing(void)

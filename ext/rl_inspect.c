@@ -36,7 +36,8 @@ size_t rl_holder_name(char *out, size_t cap)
         n = snprintf(out, cap, "%s pid=%ld %s %.*s", host, (long)getpid(), method, (int)strcspn(uri, "?#"), uri);
     } else {
         const char *script = SG(request_info).path_translated;
-        n = snprintf(out, cap, "%s pid=%ld %s %s", host, (long)getpid(), sapi_module.name, script != NULL ? script : "-");
+        n = snprintf(out, cap, "%s pid=%ld %s %s", host, (long)getpid(), sapi_module.name,
+                     script != NULL ? script : "-");
     }
     return n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap - 1;
 }
@@ -99,8 +100,11 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
     names = ecalloc(o->n, sizeof *names);
     memset(votes, 0, o->n * sizeof *votes);
     for (i = 0; i < o->n; i++) { /* each node's own: one run per node, its holders' names apart */
-        rl_lock_op op = {.kind = RL_OP_INSPECT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .on_key = on_token,
-                    .on_key_ctx = &names[i]};
+        rl_lock_op op = {.kind = RL_OP_INSPECT,
+                         .key = ZSTR_VAL(key),
+                         .key_len = ZSTR_LEN(key),
+                         .on_key = on_token,
+                         .on_key_ctx = &names[i]};
         array_init(&names[i]);
         rl_op eop = rl_lock_eop(&op);
         rl_nodes_run(&o->nodes[i], 1, &eop, &votes[i], 1, 0, &o->timeouts, &o->timeouts);
@@ -117,7 +121,8 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
             answered++;
         } else {
             array_init(&state);
-            add_assoc_string(&state, "error", v->err.code == RL_OK ? "malformed reply to the inspect script" : v->err.msg);
+            add_assoc_string(&state, "error",
+                             v->err.code == RL_OK ? "malformed reply to the inspect script" : v->err.msg);
         }
         add_assoc_zval(&nodes, v->conn->name, &state);
     }
@@ -132,7 +137,8 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
         zval *only = NULL;
         ZEND_HASH_FOREACH_VAL(Z_ARRVAL(nodes), only) {
             break; /* its one node's */
-        } ZEND_HASH_FOREACH_END();
+        }
+        ZEND_HASH_FOREACH_END();
         zend_hash_merge(Z_ARRVAL_P(return_value), Z_ARRVAL_P(only), zval_add_ref, 0);
         add_assoc_string(return_value, "node", votes[0].conn->name);
         zval_ptr_dtor(&nodes);
@@ -148,7 +154,7 @@ void rl_method_inspect(INTERNAL_FUNCTION_PARAMETERS)
 }
 
 typedef struct scan_ctx {
-    HashTable *found;  /* resource name => true */
+    HashTable *found; /* resource name => true */
     zend_long limit;
 } scan_ctx;
 
@@ -209,8 +215,12 @@ void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
     s = (scan_ctx){.found = &found, .limit = limit};
     failed = ecalloc(o->n, sizeof *failed);
     for (i = 0; i < o->n; i++) {
-        rl_scan scan = {.match = match, .prefix = ZSTR_VAL(o->prefix), .prefix_len = ZSTR_LEN(o->prefix),
-                        .on_name = on_name, .enough = enough, .on_name_ctx = &s};
+        rl_scan scan = {.match = match,
+                        .prefix = ZSTR_VAL(o->prefix),
+                        .prefix_len = ZSTR_LEN(o->prefix),
+                        .on_name = on_name,
+                        .enough = enough,
+                        .on_name_ctx = &s};
         answered += rl_scan_node(o->nodes[i], &scan, &o->timeouts, &failed[i]) == RL_OK;
     }
     free(match);
@@ -227,7 +237,8 @@ void rl_method_locks(INTERNAL_FUNCTION_PARAMETERS)
     zend_string *name;
     ZEND_HASH_FOREACH_STR_KEY(&found, name) {
         add_next_index_str(return_value, zend_string_copy(name));
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     zend_hash_destroy(&found);
 }
 
@@ -253,8 +264,10 @@ void rl_method_watch(INTERNAL_FUNCTION_PARAMETERS)
         zend_argument_value_error(2, "must be a number of seconds above 0 and at most 3600");
         RETURN_THROWS();
     }
-    rl_lock_op op = {.kind = RL_OP_WATCH, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
-                .wait_ms = (long long)(timeout * 1000.0 + 0.5)};
+    rl_lock_op op = {.kind = RL_OP_WATCH,
+                     .key = ZSTR_VAL(key),
+                     .key_len = ZSTR_LEN(key),
+                     .wait_ms = (long long)(timeout * 1000.0 + 0.5)};
     t = o->timeouts;
     t.reply_us += (int64_t)op.wait_ms * 1000; /* the block, then the usual reply time */
     votes = ecalloc(o->n, sizeof *votes);

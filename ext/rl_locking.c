@@ -83,16 +83,19 @@ static void context_of(const rl_tally *t, int64_t start_us, zval *ctx)
     array_init(&nodes);
     for (i = 0; i < t->n; i++) {
         rl_vote *v = &t->votes[i];
-        add_assoc_string(&nodes, v->conn->name, v->err.code != RL_OK ? v->err.msg
-                         : v->one_key ? "yes, on the lock key alone: its Cluster slot is being migrated, waiters not woken"
-                         : v->yes ? "yes" : "no");
+        add_assoc_string(&nodes, v->conn->name,
+                         v->err.code != RL_OK ? v->err.msg
+                         : v->one_key
+                             ? "yes, on the lock key alone: its Cluster slot is being migrated, waiters not woken"
+                         : v->yes ? "yes"
+                                  : "no");
     }
     add_assoc_zval(ctx, "nodes", &nodes);
 }
 
 /* Logs event with the votes as context (and a token hint when token is set). */
 void rl_lock_log_votes(rl_object *o, const rl_tally *t, int64_t start_us, const char *level, const char *event,
-                      zend_string *key, const char *token)
+                       zend_string *key, const char *token)
 {
     zval ctx;
     if (Z_TYPE(o->logger) == IS_UNDEF) {
@@ -204,8 +207,11 @@ static int report_attempt(rl_object *o, zend_string *key, const rl_lock_op *op, 
         RL_COUNT_ADD(acquired_shared, op->mode == RL_MODE_SHARED);
         RL_COUNT_ADD(acquired_permits, op->mode == RL_MODE_PERMIT);
         r = 1;
-        rl_lock_log_votes(o, &a->tally, a->start_us, "info", op->mode == RL_MODE_SHARED ? "acquired_shared"
-                  : op->mode == RL_MODE_PERMIT ? "acquired_permit" : "acquired", key, op->token);
+        rl_lock_log_votes(o, &a->tally, a->start_us, "info",
+                          op->mode == RL_MODE_SHARED   ? "acquired_shared"
+                          : op->mode == RL_MODE_PERMIT ? "acquired_permit"
+                                                       : "acquired",
+                          key, op->token);
     }
     if (a->outcome == RL_NO_QUORUM) {
         r = rl_lock_fail_no_quorum(o, &a->tally, key, a->start_us);
@@ -251,8 +257,12 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
                 bool first)
 {
     char token[RL_NAMED_TOKEN_MAX + 1], name[RL_HOLDER_NAME_MAX + 1];
-    rl_lock_op op = {.kind = RL_OP_LOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
-                 .token = token, .token_len = RL_TOKEN_LEN, .ttl_ms = ttl_ms};
+    rl_lock_op op = {.kind = RL_OP_LOCK,
+                     .key = ZSTR_VAL(key),
+                     .key_len = ZSTR_LEN(key),
+                     .token = token,
+                     .token_len = RL_TOKEN_LEN,
+                     .ttl_ms = ttl_ms};
     rl_held *h = rl_held_find(o, key);
     int r;
 
@@ -280,8 +290,8 @@ int rl_lock_try(rl_object *o, zend_string *key, const rl_kind *kind, zend_long t
     if (h != NULL && h->pid == rl_pid() && h->mode != kind->mode
         && !(h->mode == RL_MODE_EXCLUSIVE && kind->mode == RL_MODE_SHARED)) {
         /* a shared holder taking the lock would wait for itself */
-        rl_throw_status(RL_E_KIND, "\"%s\" is held by this object as %s, not as %s: release it first",
-                        ZSTR_VAL(key), kind_name(h->mode), kind_name(kind->mode));
+        rl_throw_status(RL_E_KIND, "\"%s\" is held by this object as %s, not as %s: release it first", ZSTR_VAL(key),
+                        kind_name(h->mode), kind_name(kind->mode));
         return -1;
     }
     /* re-entrant: the same object, and the same owner when one is named */
@@ -347,12 +357,17 @@ static int wait_attempted(void *ctx, const rl_lock_op *op, const rl_attempt *a)
 int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, int64_t deadline_us,
                  zend_string **token_out, zend_string **result_out)
 {
-    rl_lock_op like = {.kind = RL_OP_LOCK_WAIT, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key), .ttl_ms = ttl_ms,
-                  .fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE, .mode = kind->mode, .limit = kind->limit,
-                  .guard = kind->guard};
+    rl_lock_op like = {.kind = RL_OP_LOCK_WAIT,
+                       .key = ZSTR_VAL(key),
+                       .key_len = ZSTR_LEN(key),
+                       .ttl_ms = ttl_ms,
+                       .fencing = o->fencing && kind->mode == RL_MODE_EXCLUSIVE,
+                       .mode = kind->mode,
+                       .limit = kind->limit,
+                       .guard = kind->guard};
     wait_call call = {o, key, token_out, result_out, false};
-    rl_wait_hooks hooks = {.ours_before = wait_ours_before, .attempted = wait_attempted, .ctx = &call,
-                           .result = wait_result};
+    rl_wait_hooks hooks
+        = {.ours_before = wait_ours_before, .attempted = wait_attempted, .ctx = &call, .result = wait_result};
     rl_lock_nodes ns;
     /* A waiting promotion (its own shared lock to a lock) is not woken: a
      * release wakes nobody while a shared holder (itself) stays. */
@@ -452,9 +467,14 @@ static int release_run(rl_object *o, zend_string *key, const rl_lock_op *op, rl_
 static int release_as(rl_object *o, zend_string *key, zend_string *token, bool done, zend_string *result)
 {
     rl_held *h = held_now(o, key, token);
-    rl_lock_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
-                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token), .done = done,
-                 .value = result != NULL ? ZSTR_VAL(result) : NULL, .value_len = result != NULL ? ZSTR_LEN(result) : 0};
+    rl_lock_op op = {.kind = RL_OP_UNLOCK,
+                     .key = ZSTR_VAL(key),
+                     .key_len = ZSTR_LEN(key),
+                     .token = ZSTR_VAL(token),
+                     .token_len = ZSTR_LEN(token),
+                     .done = done,
+                     .value = result != NULL ? ZSTR_VAL(result) : NULL,
+                     .value_len = result != NULL ? ZSTR_LEN(result) : 0};
     bool ours = h != NULL && zend_string_equals(h->token, token);
     /* the watchdog could not keep it: no longer ours, whatever Redis says
      * now (the release is still sent: the key may be ours still) */
@@ -503,16 +523,20 @@ int rl_lock_release_done(rl_object *o, zend_string *key, zend_string *token, zen
 
 int rl_lock_extend(rl_object *o, zend_string *key, zend_string *token, zend_long ttl_ms)
 {
-    rl_lock_op op = {.kind = RL_OP_EXTEND, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
-                 .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token), .ttl_ms = ttl_ms};
+    rl_lock_op op = {.kind = RL_OP_EXTEND,
+                     .key = ZSTR_VAL(key),
+                     .key_len = ZSTR_LEN(key),
+                     .token = ZSTR_VAL(token),
+                     .token_len = ZSTR_LEN(token),
+                     .ttl_ms = ttl_ms};
     rl_held *h = rl_held_find_token(o, key, token);
     rl_lock_nodes ns;
     rl_verdict v;
     int r = 0;
 
     /* the shared form at once when this object holds it shared */
-    op.mode = h != NULL && h->mode == RL_MODE_SHARED && zend_string_equals(h->token, token)
-              ? RL_MODE_SHARED : RL_MODE_EXCLUSIVE;
+    op.mode = h != NULL && h->mode == RL_MODE_SHARED && zend_string_equals(h->token, token) ? RL_MODE_SHARED
+                                                                                            : RL_MODE_EXCLUSIVE;
     rl_lock_nodes_of(o, &ns);
     if (rl_extend_run(&ns, &op, &v) != 0) {
         return rl_lock_fail_status(RL_E_NOMEM);
@@ -558,8 +582,11 @@ zend_long rl_lock_validity(rl_object *o, zend_string *key)
 int rl_lock_holds(rl_object *o, zend_string *key, zend_string *token)
 {
     /* no token: the script's '' asks whether anyone holds it */
-    rl_lock_op op = {.kind = RL_OP_HOLDS, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
-                 .token = token ? ZSTR_VAL(token) : "", .token_len = token ? ZSTR_LEN(token) : 0};
+    rl_lock_op op = {.kind = RL_OP_HOLDS,
+                     .key = ZSTR_VAL(key),
+                     .key_len = ZSTR_LEN(key),
+                     .token = token ? ZSTR_VAL(token) : "",
+                     .token_len = token ? ZSTR_LEN(token) : 0};
     rl_held *h = token ? rl_held_find_token(o, key, token) : NULL;
     rl_lock_nodes ns;
     rl_verdict v;
@@ -590,7 +617,8 @@ int rl_lock_force(rl_object *o, zend_string *key)
     }
     if (r == 1) {
         RL_COUNT(released);
-        rl_lock_log_votes(o, &v.tally, v.start_us, "warning", "force_released", key, NULL); /* a one-key release shows in its votes */
+        rl_lock_log_votes(o, &v.tally, v.start_us, "warning", "force_released", key,
+                          NULL); /* a one-key release shows in its votes */
     }
     rl_verdict_free(&v);
     return EG(exception) ? -1 : r;

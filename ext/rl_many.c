@@ -70,7 +70,8 @@ static bool parse(rl_object *o, HashTable *ht, uint32_t argnum, many *m)
             return false;
         }
         m->n++;
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     qsort(m->keys, m->n, sizeof m->keys[0], key_order);
     for (i = 0; i < m->n; i++) {
         if (i > 0 && zend_string_equals(m->keys[i], m->keys[i - 1])) {
@@ -109,7 +110,8 @@ static bool refuse_held(rl_object *o, const many *m)
         zend_string_release(token);
         if (r != 0) {
             if (r > 0) {
-                rl_throw_status(RL_E_KIND, "\"%s\" is held by this object already: lockMany() takes resources it does not hold",
+                rl_throw_status(RL_E_KIND,
+                                "\"%s\" is held by this object already: lockMany() takes resources it does not hold",
                                 ZSTR_VAL(m->keys[i]) + ZSTR_LEN(o->prefix));
             }
             return true;
@@ -192,9 +194,16 @@ static int take_together(rl_object *o, const many *m, zend_long ttl, int64_t dea
 {
     /* an owner's token may hold some already (refreshed): the script's
      * form, safe to repeat, not MSETEX NX */
-    rl_lock_op op = {.kind = RL_OP_LOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
-                .key_lens = m->lens, .nkeys = m->n, .token = token, .token_len = token_len, .ttl_ms = ttl,
-                .repeat = owner};
+    rl_lock_op op = {.kind = RL_OP_LOCK_MANY,
+                     .key = m->ptrs[0],
+                     .key_len = m->lens[0],
+                     .keys = m->ptrs,
+                     .key_lens = m->lens,
+                     .nkeys = m->n,
+                     .token = token,
+                     .token_len = token_len,
+                     .ttl_ms = ttl,
+                     .repeat = owner};
     many_call call = {o, m, false};
     rl_lock_nodes ns;
     rl_attempt a;
@@ -292,12 +301,24 @@ static int take_in_order(rl_object *o, const many *m, zend_long ttl, int64_t dea
                          bool owner)
 {
     /* its own locks refreshed, as one script does */
-    ordered_call c = {.o = o, .m = m, .kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token}, .ttl = ttl,
-                      .deadline_us = deadline_us, .token = token};
-    rl_ordered t = {.n = m->n, .owner = owner, .deadline_us = deadline_us, .take = ordered_take,
-                    .validity = ordered_validity, .set_validity = ordered_set_validity, .extend = ordered_extend,
-                    .release = ordered_release, .forget = ordered_forget, .failed = ordered_failed,
-                    .now_us = rl_now_us, .ctx = &c};
+    ordered_call c = {.o = o,
+                      .m = m,
+                      .kind = {.mode = RL_MODE_EXCLUSIVE, .owner = token},
+                      .ttl = ttl,
+                      .deadline_us = deadline_us,
+                      .token = token};
+    rl_ordered t = {.n = m->n,
+                    .owner = owner,
+                    .deadline_us = deadline_us,
+                    .take = ordered_take,
+                    .validity = ordered_validity,
+                    .set_validity = ordered_set_validity,
+                    .extend = ordered_extend,
+                    .release = ordered_release,
+                    .forget = ordered_forget,
+                    .failed = ordered_failed,
+                    .now_us = rl_now_us,
+                    .ctx = &c};
     return rl_ordered_take(&t);
 }
 
@@ -380,8 +401,14 @@ static bool releasable_together(rl_object *o, const many *m, zend_string *token)
  * released, 0 not, -1 thrown. The records go as unlock()'s would. */
 static int release_together(rl_object *o, const many *m, zend_string *token)
 {
-    rl_lock_op op = {.kind = RL_OP_UNLOCK_MANY, .key = m->ptrs[0], .key_len = m->lens[0], .keys = m->ptrs,
-                .key_lens = m->lens, .nkeys = m->n, .token = ZSTR_VAL(token), .token_len = ZSTR_LEN(token)};
+    rl_lock_op op = {.kind = RL_OP_UNLOCK_MANY,
+                     .key = m->ptrs[0],
+                     .key_len = m->lens[0],
+                     .keys = m->ptrs,
+                     .key_lens = m->lens,
+                     .nkeys = m->n,
+                     .token = ZSTR_VAL(token),
+                     .token_len = ZSTR_LEN(token)};
     rl_lock_nodes ns;
     rl_verdict v;
     size_t i, released, ours = 0;

@@ -63,8 +63,8 @@ int64_t rl_wait_deadline(double wait)
 }
 
 /* 1 taken (token in *token_out), 0 not, -1 thrown. */
-static int take(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl, double wait,
-                rl_retry *retries, zend_string **token_out)
+static int take(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl, double wait, rl_retry *retries,
+                zend_string **token_out)
 {
     int r;
     if (retries == NULL) {
@@ -442,8 +442,9 @@ bool rl_check_owner(zend_string *owner, uint32_t argnum)
     }
     if (rl_token_names_another(ZSTR_VAL(owner), ZSTR_LEN(owner))) {
         /* inspect() and redislock show would give its text as a holder's name */
-        zend_argument_value_error(argnum, "must not look like a token that names its holder (32 hex characters, a space, "
-                                          "a name) unless this process's lock() made it");
+        zend_argument_value_error(argnum,
+                                  "must not look like a token that names its holder (32 hex characters, a space, "
+                                  "a name) unless this process's lock() made it");
         return false;
     }
     return true;

@@ -6,8 +6,8 @@
 #include "rl_locking.h"
 
 #define RL_MAX_TTL_MS ((zend_long)1 << 42) /* about 139 years: far from overflow in Redis */
-#define RL_MAX_PERMITS 1000000              /* a semaphore's limit: each permit is a sorted-set entry */
-#define RL_MAX_OWNER_LEN 256                /* a caller's token (a framework's owner string) */
+#define RL_MAX_PERMITS 1000000             /* a semaphore's limit: each permit is a sorted-set entry */
+#define RL_MAX_OWNER_LEN 256               /* a caller's token (a framework's owner string) */
 
 /* v in 1..max, else a ValueError naming argument argnum. */
 bool rl_check_positive(zend_long v, uint32_t argnum, zend_long max);

@@ -214,7 +214,8 @@ void rl_object_after_call(zval *this_zv)
             add_assoc_str(&context, "policy", zend_string_copy(Z_STR_P(policy)));
             rl_object_log_node(o, "warning", "eviction_policy", ZSTR_VAL(node), &context);
         }
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     zend_hash_destroy(pending);
     FREE_HASHTABLE(pending);
 }
@@ -259,11 +260,15 @@ static zend_result same_node_as_earlier(rl_object *o, size_t i, uint32_t argnum)
             continue;
         }
         if (node->ops->same_because == NULL) {
-            zend_argument_value_error(argnum, "element %zu is the same Redis node as element %zu (%s): "
-                                      "a quorum needs independent nodes", i, j, o->nodes[j]->conn->name);
+            zend_argument_value_error(argnum,
+                                      "element %zu is the same Redis node as element %zu (%s): "
+                                      "a quorum needs independent nodes",
+                                      i, j, o->nodes[j]->conn->name);
         } else {
-            zend_argument_value_error(argnum, "element %zu is the same %s as element %zu (%s): a quorum "
-                                      "needs independent nodes", i, node->ops->kind, j, node->ops->same_because);
+            zend_argument_value_error(argnum,
+                                      "element %zu is the same %s as element %zu (%s): a quorum "
+                                      "needs independent nodes",
+                                      i, node->ops->kind, j, node->ops->same_because);
         }
         return FAILURE;
     }
@@ -294,8 +299,7 @@ static rl_node *node_of(rl_object *o, zval *server, const rl_settings *s, uint32
     return node;
 }
 
-zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,
-                            uint32_t argnum, bool is_list)
+zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n, uint32_t argnum, bool is_list)
 {
     bool sentinels = false, clusters = false;
     size_t i;
@@ -354,8 +358,8 @@ zend_string *rl_object_key(rl_object *o, zend_string *resource, uint32_t argnum)
         zend_argument_value_error(argnum, "must not be empty");
         return NULL;
     }
-    zend_string *raw = zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix),
-                                           ZSTR_VAL(resource), ZSTR_LEN(resource));
+    zend_string *raw = zend_string_concat2(ZSTR_VAL(o->prefix), ZSTR_LEN(o->prefix), ZSTR_VAL(resource),
+                                           ZSTR_LEN(resource));
     size_t len = rl_key_lock(ZSTR_VAL(raw), ZSTR_LEN(raw), NULL, 0);
     if (len == ZSTR_LEN(raw)) { /* the name is its key (an escaped key is longer) */
         return raw;
@@ -481,7 +485,8 @@ static void sweep_expired(rl_object *o)
         if (Z_PTR_P(zv) == NULL) {
             zend_hash_del(&o->held, key); /* allowed while iterating (Zend marks the bucket) */
         }
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     o->held_adds = 0;
     o->held_kept = zend_hash_num_elements(&o->held);
 }
@@ -556,8 +561,11 @@ void rl_object_release_all(rl_object *o)
     if (o->auto_release && votes != NULL) {
         ZEND_HASH_FOREACH_STR_KEY_PTR(&o->held, key, h) {
             for (; h != NULL; h = h->next) { /* every owner's, with option reentrant false */
-                rl_lock_op op = {.kind = RL_OP_UNLOCK, .key = ZSTR_VAL(key), .key_len = ZSTR_LEN(key),
-                             .token = ZSTR_VAL(h->token), .token_len = ZSTR_LEN(h->token)};
+                rl_lock_op op = {.kind = RL_OP_UNLOCK,
+                                 .key = ZSTR_VAL(key),
+                                 .key_len = ZSTR_LEN(key),
+                                 .token = ZSTR_VAL(h->token),
+                                 .token_len = ZSTR_LEN(h->token)};
                 if (h->pid != rl_pid()) {
                     continue;
                 }
@@ -570,7 +578,8 @@ void rl_object_release_all(rl_object *o)
                     RL_COUNT(expired);
                 }
             }
-        } ZEND_HASH_FOREACH_END();
+        }
+        ZEND_HASH_FOREACH_END();
     }
     if (votes != stack_votes) {
         free(votes);

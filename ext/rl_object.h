@@ -10,15 +10,15 @@
 
 typedef struct rl_held {
     zend_string *token;
-    zend_long count;       /* re-entrant acquisitions not yet released */
-    pid_t pid;             /* a forked child never auto-releases its parent's locks */
-    int64_t valid_until_us;/* monotonic: when the lock can no longer be trusted */
-    int64_t taken_us;      /* monotonic: when it was taken (the held-time histogram) */
-    long long fence;       /* option "fencing": the acquisition's number, else 0 */
-    int mode;              /* rl_mode: a lock, a shared lock or a permit */
-    uint64_t watch;        /* auto_extend: its watchdog id (0: not watched) */
-    bool lost_logged;      /* the watchdog lost it, and the logger was told */
-    struct rl_held *next;  /* option reentrant false: the next owner's record of the same key */
+    zend_long count;        /* re-entrant acquisitions not yet released */
+    pid_t pid;              /* a forked child never auto-releases its parent's locks */
+    int64_t valid_until_us; /* monotonic: when the lock can no longer be trusted */
+    int64_t taken_us;       /* monotonic: when it was taken (the held-time histogram) */
+    long long fence;        /* option "fencing": the acquisition's number, else 0 */
+    int mode;               /* rl_mode: a lock, a shared lock or a permit */
+    uint64_t watch;         /* auto_extend: its watchdog id (0: not watched) */
+    bool lost_logged;       /* the watchdog lost it, and the logger was told */
+    struct rl_held *next;   /* option reentrant false: the next owner's record of the same key */
 } rl_held;
 
 /* Where an object is in its life. Only a READY object has nodes and settings
@@ -31,36 +31,36 @@ typedef enum rl_state {
 } rl_state;
 
 struct rl_object {
-    rl_node **nodes;       /* a server, a sentinel group or a cluster each (src/topology/rl_node.h) */
+    rl_node **nodes; /* a server, a sentinel group or a cluster each (src/topology/rl_node.h) */
     size_t n;
-    size_t quorum;         /* n / 2 + 1 */
-    bool redlock;          /* validity and drift apply; messages list every node */
-    bool persistent;       /* the nodes' connections are the pool's; else their own */
+    size_t quorum;   /* n / 2 + 1 */
+    bool redlock;    /* validity and drift apply; messages list every node */
+    bool persistent; /* the nodes' connections are the pool's; else their own */
     bool auto_release;
-    bool reentrant;        /* false: held records per owner (key => chain), no re-entry */
-    bool refresh_own;      /* false: lock() naming a token that holds the lock finds it held (SET NX) */
+    bool reentrant;          /* false: held records per owner (key => chain), no re-entry */
+    bool refresh_own;        /* false: lock() naming a token that holds the lock finds it held (SET NX) */
     bool deadlock_detection; /* option deadlock_detection: waits look for cycles */
-    bool fencing;          /* acquisitions are numbered (fence counter per key) */
-    bool holder_names;     /* fresh tokens name their holder (rl_token_named) */
-    bool auto_extend;      /* the watchdog keeps its locks extended */
-    int64_t max_hold_us;   /* ... for at most this long (0: no cap) */
+    bool fencing;            /* acquisitions are numbered (fence counter per key) */
+    bool holder_names;       /* fresh tokens name their holder (rl_token_named) */
+    bool auto_extend;        /* the watchdog keeps its locks extended */
+    int64_t max_hold_us;     /* ... for at most this long (0: no cap) */
     rl_timeouts timeouts;
     zend_string *prefix;
     double drift_factor;
-    int min_replicas;      /* > 0: WAIT for this many replicas after acquire and extend */
+    int min_replicas; /* > 0: WAIT for this many replicas after acquire and extend */
     long long replica_timeout_ms;
     zend_long retry_delay_ms; /* RedLock: pause between tries, randomised in [d/2, d] */
     zend_long retry_count;    /* RedLock: tries in all when lock() is given no wait */
-    zval logger;           /* UNDEF, or the logger option */
+    zval logger;              /* UNDEF, or the logger option */
     HashTable *evict_pending; /* NULL, or node => policy: nodes found able to evict lock keys
                                  during a call, reported when it returns (rl_object_after_call) */
-    zval on_lost;          /* UNDEF (null), 'throw', or a callable: the on_lost option (ext/rl_on_lost.c) */
-    HashTable held;        /* key => rl_held * */
-    uint32_t held_adds;    /* records added since the last sweep of expired ones */
-    uint32_t held_kept;    /* keys the last sweep left */
-    rl_object *prev, *next;/* the request's live list, for RSHUTDOWN (and on_lost: its locks are found there) */
+    zval on_lost;             /* UNDEF (null), 'throw', or a callable: the on_lost option (ext/rl_on_lost.c) */
+    HashTable held;           /* key => rl_held * */
+    uint32_t held_adds;       /* records added since the last sweep of expired ones */
+    uint32_t held_kept;       /* keys the last sweep left */
+    rl_object *prev, *next;   /* the request's live list, for RSHUTDOWN (and on_lost: its locks are found there) */
     bool live;
-    uint8_t state;         /* rl_state */
+    uint8_t state; /* rl_state */
     zend_object std;
 };
 
@@ -105,13 +105,13 @@ void rl_object_after_call(zval *this_zv);
 
 /* A method whose calls end with rl_object_after_call(): its body follows,
  * as a PHP_METHOD's would. */
-#define RL_METHOD_REPORTS(cls, name) \
+#define RL_METHOD_REPORTS(cls, name)                               \
     static void cls##_##name##_body(INTERNAL_FUNCTION_PARAMETERS); \
-    PHP_METHOD(cls, name) \
-    { \
-        cls##_##name##_body(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
-        rl_object_after_call(ZEND_THIS); \
-    } \
+    PHP_METHOD(cls, name)                                          \
+    {                                                              \
+        cls##_##name##_body(INTERNAL_FUNCTION_PARAM_PASSTHRU);     \
+        rl_object_after_call(ZEND_THIS);                           \
+    }                                                              \
     static void cls##_##name##_body(INTERNAL_FUNCTION_PARAMETERS)
 
 /* Sets up the handlers both classes share (MINIT). */
@@ -130,8 +130,7 @@ void rl_object_construct_end(rl_object *o);
 rl_object *rl_object_ready(zval *this_zv);
 
 /* Takes the settings and connects the servers (argument argnum) to nodes. */
-zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n,
-                            uint32_t argnum, bool is_list);
+zend_result rl_object_setup(rl_object *o, rl_settings *s, zval *servers, size_t n, uint32_t argnum, bool is_list);
 
 /* The lock key of resource: "prefix . resource", or its escaped form when
  * that reads as one of the library's own keys (src/topology/rl_key_names.h);
@@ -151,12 +150,12 @@ size_t rl_object_run(rl_object *o, const rl_lock_op *op, rl_vote *votes, size_t 
 
 /* Held-lock bookkeeping. A re-entrant object has one record per key; with
  * option reentrant false, one per key and token (a chain, newest first). */
-rl_held *rl_held_find(rl_object *o, zend_string *key);              /* the newest */
+rl_held *rl_held_find(rl_object *o, zend_string *key); /* the newest */
 rl_held *rl_held_find_token(rl_object *o, zend_string *key, zend_string *token);
 /* Records token's acquisition of key (replacing token's earlier record, or
  * on a re-entrant object the key's). */
 rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t valid_until_us);
-void rl_held_remove(rl_object *o, zend_string *key);                 /* every owner's */
+void rl_held_remove(rl_object *o, zend_string *key); /* every owner's */
 void rl_held_remove_token(rl_object *o, zend_string *key, zend_string *token);
 
 /* The mode this process holds key in with the token token[0..len), or -1. */

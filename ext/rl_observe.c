@@ -47,7 +47,7 @@ static void call_logger(zval *logger, const char *level, zend_string *message, z
     ZVAL_STR(&args[1], message);
     ZVAL_COPY_VALUE(&args[2], context);
     ZVAL_UNDEF(&ret);
-    rl_on_lost_quiet(true); /* a lock lost meanwhile is told after the logger, not inside it */
+    rl_on_lost_quiet(true);       /* a lock lost meanwhile is told after the logger, not inside it */
     if (has_log_method(logger)) { /* a PSR-3 logger */
         zend_function *fn = zend_hash_str_find_ptr(&Z_OBJCE_P(logger)->function_table, "log", 3);
         zend_call_known_instance_method(fn, Z_OBJ_P(logger), &ret, 3, args);
@@ -101,7 +101,7 @@ void rl_counters_info(void)
     char n[24];
     rl_topology_counts tc;
     rl_wait_counts wc;
-#define ROW_OF(label, value) \
+#define ROW_OF(label, value)                                    \
     snprintf(n, sizeof n, ZEND_ULONG_FMT, (zend_ulong)(value)); \
     php_info_print_table_row(2, label, n);
 #define ROW(label, field) ROW_OF(label, RL_STAT(field))
@@ -165,7 +165,8 @@ static const char *metrics_alone(void)
     if (!rl_metrics_shared()) {
         return "no: the system refused shared memory, these are this process's numbers only";
     }
-    if (sapi_module.name != NULL && strcmp(sapi_module.name, "fpm-fcgi") == 0 && rl_metrics_opener() == (long)getpid()) {
+    if (sapi_module.name != NULL && strcmp(sapi_module.name, "fpm-fcgi") == 0
+        && rl_metrics_opener() == (long)getpid()) {
         return "no: this worker loaded the extension itself (the pool's php_admin_value[extension]), after php-fpm "
                "forked it; these are its numbers only. Load it in php.ini for the pool's";
     }

@@ -72,7 +72,7 @@ zend_result rl_on_lost_parse(zval *v, zval *out, uint32_t argnum)
     }
     if (!RL_HAVE_WATCHDOG) {
         zend_argument_value_error(argnum, "option \"on_lost\" needs the watchdog thread, "
-                                  "and this build has none (no POSIX threads)");
+                                          "and this build has none (no POSIX threads)");
         return FAILURE;
     }
     zval_ptr_dtor(out);
@@ -117,7 +117,8 @@ static rl_held *find_held(uint64_t id, rl_object **o_out, zend_string **key_out)
                     return h;
                 }
             }
-        } ZEND_HASH_FOREACH_END();
+        }
+        ZEND_HASH_FOREACH_END();
     }
     return NULL;
 }
@@ -134,7 +135,8 @@ static void throw_lost(const char *res, size_t len, int why)
     }
     shown[n] = '\0';
     if (n < len) {
-        rl_throw_status(RL_E_LOST, "lock \"%s...\" (%zu bytes) lost (%s): %s", shown, len, why_name(why), why_text(why));
+        rl_throw_status(RL_E_LOST, "lock \"%s...\" (%zu bytes) lost (%s): %s", shown, len, why_name(why),
+                        why_text(why));
     } else {
         rl_throw_status(RL_E_LOST, "lock \"%s\" lost (%s): %s", shown, why_name(why), why_text(why));
     }

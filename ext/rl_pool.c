@@ -68,7 +68,8 @@ void rl_pool_settle(void)
     rl_conn *c;
     ZEND_HASH_FOREACH_PTR(&RLG(pool), c) {
         rl_conn_settle(c);
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
 }
 
 void rl_pool_info(void)
@@ -77,11 +78,15 @@ void rl_pool_info(void)
     char row[200];
     ZEND_HASH_FOREACH_PTR(&RLG(pool), c) {
         snprintf(row, sizeof row, "%s, db %ld, %s: %s, %llu connects, %llu reconnects, %llu dropped",
-                 c->ep.unix_path ? "unix" : c->ep.tls ? "tls" : "tcp", c->ep.database, rl_conn_role_name(c->role),
-                 c->fd >= 0 ? "open" : "closed", (unsigned long long)c->stats.connects,
-                 (unsigned long long)c->stats.reconnects, (unsigned long long)c->stats.dropped);
+                 c->ep.unix_path ? "unix"
+                 : c->ep.tls     ? "tls"
+                                 : "tcp",
+                 c->ep.database, rl_conn_role_name(c->role), c->fd >= 0 ? "open" : "closed",
+                 (unsigned long long)c->stats.connects, (unsigned long long)c->stats.reconnects,
+                 (unsigned long long)c->stats.dropped);
         php_info_print_table_row(2, c->name, row);
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
 }
 
 void rl_pool_to_array(zval *out)
@@ -100,5 +105,6 @@ void rl_pool_to_array(zval *out)
         add_assoc_long(&row, "reconnects", (zend_long)c->stats.reconnects);
         add_assoc_long(&row, "dropped", (zend_long)c->stats.dropped);
         add_next_index_zval(out, &row);
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
 }

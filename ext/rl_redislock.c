@@ -126,8 +126,7 @@ RL_METHOD_REPORTS(RedisLock, acquirePermit)
         Z_PARAM_DOUBLE(wait)
     ZEND_PARSE_PARAMETERS_END();
 
-    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_positive(limit, 2, RL_MAX_PERMITS)
-        || !rl_check_wait(wait, 4)) {
+    if (!(o = rl_object_ready(ZEND_THIS)) || !rl_check_positive(limit, 2, RL_MAX_PERMITS) || !rl_check_wait(wait, 4)) {
         RETURN_THROWS();
     }
     kind.limit = limit;

@@ -14,8 +14,8 @@ bool rl_sentinel_is_form(zval *server)
 {
     ZVAL_DEREF(server);
     return Z_TYPE_P(server) == IS_ARRAY
-        && (zend_hash_str_exists(Z_ARRVAL_P(server), "sentinels", 9)
-            || zend_hash_str_exists(Z_ARRVAL_P(server), "service", 7));
+           && (zend_hash_str_exists(Z_ARRVAL_P(server), "sentinels", 9)
+               || zend_hash_str_exists(Z_ARRVAL_P(server), "service", 7));
 }
 
 static zend_result opt_string(zval *v, zend_string **out, uint32_t argnum, const char *what, const char *key)
@@ -41,16 +41,20 @@ static zend_result sentinel_credentials(rl_endpoint *ep, zend_string *user, zend
 {
     if (user) {
         if ((ep->from_address & RL_EP_USERNAME) && !zend_string_equals_cstr(user, ep->username, strlen(ep->username))) {
-            zend_argument_value_error(argnum, "%ssets a user name in its URL, and %s[\"sentinel_username\"] sets "
-                                      "another: give it once", w, shown);
+            zend_argument_value_error(argnum,
+                                      "%ssets a user name in its URL, and %s[\"sentinel_username\"] sets "
+                                      "another: give it once",
+                                      w, shown);
             return FAILURE;
         }
         rl_endpoint_set_str(&ep->username, ZSTR_VAL(user), ZSTR_LEN(user));
     }
     if (pass) {
         if ((ep->from_address & RL_EP_PASSWORD) && !zend_string_equals_cstr(pass, ep->password, strlen(ep->password))) {
-            zend_argument_value_error(argnum, "%ssets a password in its URL, and %s[\"sentinel_password\"] sets "
-                                      "another: give it once", w, shown);
+            zend_argument_value_error(argnum,
+                                      "%ssets a password in its URL, and %s[\"sentinel_password\"] sets "
+                                      "another: give it once",
+                                      w, shown);
             return FAILURE;
         }
         rl_endpoint_set_str(&ep->password, ZSTR_VAL(pass), ZSTR_LEN(pass));
@@ -91,14 +95,18 @@ static zend_result group_keys(HashTable *ht, zval **sentinels, zval **service, z
     zval *v;
 
     ZEND_HASH_FOREACH_STR_KEY(ht, key) {
-        if (key == NULL || !(zend_string_equals_literal(key, "sentinels") || zend_string_equals_literal(key, "service")
-                             || zend_string_equals_literal(key, "sentinel_username")
-                             || zend_string_equals_literal(key, "sentinel_password"))) {
-            zend_argument_value_error(argnum, "%smust be a sentinel group with only the keys \"sentinels\", "
-                                      "\"service\", \"sentinel_username\" and \"sentinel_password\"", shown);
+        if (key == NULL
+            || !(zend_string_equals_literal(key, "sentinels") || zend_string_equals_literal(key, "service")
+                 || zend_string_equals_literal(key, "sentinel_username")
+                 || zend_string_equals_literal(key, "sentinel_password"))) {
+            zend_argument_value_error(argnum,
+                                      "%smust be a sentinel group with only the keys \"sentinels\", "
+                                      "\"service\", \"sentinel_username\" and \"sentinel_password\"",
+                                      shown);
             return FAILURE;
         }
-    } ZEND_HASH_FOREACH_END();
+    }
+    ZEND_HASH_FOREACH_END();
     *sentinels = zend_hash_str_find_deref(ht, "sentinels", 9);
     *service = zend_hash_str_find_deref(ht, "service", 7);
     if (*sentinels == NULL || Z_TYPE_P(*sentinels) != IS_ARRAY || zend_hash_num_elements(Z_ARRVAL_P(*sentinels)) == 0
@@ -173,8 +181,9 @@ rl_node *rl_sentinel_from_zval(zval *server, const rl_settings *s, const rl_conn
     for (i = 0; i < n; i++) {
         char w[96];
         snprintf(w, sizeof w, "%s[\"sentinels\"][%zu] ", shown, i);
-        if (sentinel_of(&eps[i], zend_hash_index_find(Z_ARRVAL_P(sentinels), (zend_ulong)i), s, s_user, s_pass,
-                        argnum, w, shown) == FAILURE) {
+        if (sentinel_of(&eps[i], zend_hash_index_find(Z_ARRVAL_P(sentinels), (zend_ulong)i), s, s_user, s_pass, argnum,
+                        w, shown)
+            == FAILURE) {
             goto done;
         }
         made = i + 1;

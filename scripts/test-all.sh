@@ -58,7 +58,7 @@ fi
 ./scripts/check-layers.sh          # src/ includes downward only, no circles of modules
 ./scripts/check-errors.sh          # docs/errors.md against the status map
 ./scripts/check-test-names.sh      # tests named NNN-words.phpt, no number twice in tests/
-./scripts/check-style.sh           # .clang-format on src/ and ext/ (a report until REDISLOCK_STYLE_STRICT=1), PSR-12 on bridge/
+./scripts/check-style.sh           # .clang-format on src/ and ext/, PSR-12 on bridge/
 php scripts/gen-lua.php --check   # the lock scripts' C strings against src/lock/lua/
 ./scripts/package-xml.sh --check
 php scripts/check-composer.php   # PIE's composer.json against the build

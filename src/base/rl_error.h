@@ -9,9 +9,9 @@
 #define RL_ERRLEN 256
 
 typedef struct rl_error {
-    int code;            /* RL_OK, or an rl_status */
+    int code; /* RL_OK, or an rl_status */
     char msg[RL_ERRLEN];
-    int cut;             /* the message was cut: later appends are dropped */
+    int cut; /* the message was cut: later appends are dropped */
 } rl_error;
 
 /* Sets code and the message fmt; returns code. */

@@ -7,8 +7,8 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-const int64_t rl_metrics_bounds_us[RL_METRICS_BUCKETS] = {
-    500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000, 500000, 1000000, 2500000, 5000000, 10000000};
+const int64_t rl_metrics_bounds_us[RL_METRICS_BUCKETS] = {500,    1000,   2500,   5000,    10000,   25000,   50000,
+                                                          100000, 250000, 500000, 1000000, 2500000, 5000000, 10000000};
 
 /* The mapping: only relaxed atomic additions and loads touch it. */
 typedef struct metrics_area {
@@ -39,16 +39,21 @@ static const struct {
     [RL_M_LOST] = {"lost", "auto_extend locks the watchdog could not keep."},
     [RL_M_FAILED] = {"failed", "Operations that threw a Redis or network error."},
     [RL_M_WAITS_WOKEN] = {"waits_woken", "Waits in a lock's queue ended by the release's wake."},
-    [RL_M_WAITS_RECHECKED] = {"waits_rechecked", "Waits in a lock's queue ended by the recheck timer or the holder's TTL, not woken."},
-    [RL_M_WAKE_ERRORS] = {"wake_errors", "Blocking reads of a waiter that a node refused or failed (after following redirections)."},
-    [RL_M_EVICTION_RISK_NODES] = {"eviction_risk_nodes", "Nodes found able to evict lock keys (maxmemory set, a policy other than noeviction), each counted once by every process that found it."},
+    [RL_M_WAITS_RECHECKED] = {"waits_rechecked",
+                              "Waits in a lock's queue ended by the recheck timer or the holder's TTL, not woken."},
+    [RL_M_WAKE_ERRORS] = {"wake_errors",
+                          "Blocking reads of a waiter that a node refused or failed (after following redirections)."},
+    [RL_M_EVICTION_RISK_NODES] = {"eviction_risk_nodes",
+                                  "Nodes found able to evict lock keys (maxmemory set, a policy other than "
+                                  "noeviction), each counted once by every process that found it."},
 };
 
 /* Each histogram's name (redislock_<name>) and help line. */
 static const struct {
     const char *name, *help;
 } hist_info[RL_H_COUNT] = {
-    [RL_H_WAITED] = {"wait_seconds", "Time lock calls that found the resource held waited in its queue, whether they got it or not."},
+    [RL_H_WAITED] = {"wait_seconds",
+                     "Time lock calls that found the resource held waited in its queue, whether they got it or not."},
     [RL_H_HELD] = {"held_seconds", "Time from acquisition to release of released locks."},
 };
 
@@ -194,8 +199,9 @@ size_t rl_metrics_prometheus(const rl_metrics_view *v, char *buf, size_t cap)
         buf[0] = '\0';
     }
     for (i = 0; i < RL_M_COUNT; i++) {
-        put(&t, "# HELP redislock_%s_total %s\n# TYPE redislock_%s_total counter\nredislock_%s_total %llu\n", counter_info[i].name,
-            counter_info[i].help, counter_info[i].name, counter_info[i].name, (unsigned long long)v->counters[i]);
+        put(&t, "# HELP redislock_%s_total %s\n# TYPE redislock_%s_total counter\nredislock_%s_total %llu\n",
+            counter_info[i].name, counter_info[i].help, counter_info[i].name, counter_info[i].name,
+            (unsigned long long)v->counters[i]);
     }
     put(&t, "# HELP redislock_errors_total Operations that threw, by error code (the exception's getCode()).\n"
             "# TYPE redislock_errors_total counter\n");
@@ -207,7 +213,8 @@ size_t rl_metrics_prometheus(const rl_metrics_view *v, char *buf, size_t cap)
     }
     for (h = 0; h < RL_H_COUNT; h++) {
         uint64_t cumulative = 0;
-        put(&t, "# HELP redislock_%s %s\n# TYPE redislock_%s histogram\n", hist_info[h].name, hist_info[h].help, hist_info[h].name);
+        put(&t, "# HELP redislock_%s %s\n# TYPE redislock_%s histogram\n", hist_info[h].name, hist_info[h].help,
+            hist_info[h].name);
         for (i = 0; i < RL_METRICS_BUCKETS; i++) {
             cumulative += v->hist[h].buckets[i];
             put(&t, "redislock_%s_bucket{le=\"", hist_info[h].name);

@@ -15,18 +15,18 @@
 
 /* The counters. */
 typedef enum rl_metric {
-    RL_M_ACQUIRED = 0,  /* locks, shared locks and permits taken */
-    RL_M_CONTENDED,     /* lock calls that found the resource held */
-    RL_M_HANDOFFS,      /* acquisitions after a wait in the queue (woken at a release, or at the TTL's end) */
-    RL_M_EXTENDED,      /* extend() calls and watchdog extensions that kept the lock */
-    RL_M_RELEASED,      /* releases that deleted a lock key (forceUnlock() too) */
-    RL_M_AUTO_RELEASED, /* of those, done for the user at destruction or request end */
-    RL_M_EXPIRED,       /* releases that found the lock no longer ours (its TTL ran out) */
-    RL_M_LOST,          /* auto_extend locks the watchdog could not keep */
-    RL_M_FAILED,        /* operations that threw a Redis or network error */
-    RL_M_WAITS_WOKEN,   /* waits in a queue ended by a release's wake (rl_wait.c) */
-    RL_M_WAITS_RECHECKED, /* ended by the recheck timer or the holder's TTL */
-    RL_M_WAKE_ERRORS,   /* a node's blocking read refused or failed */
+    RL_M_ACQUIRED = 0,        /* locks, shared locks and permits taken */
+    RL_M_CONTENDED,           /* lock calls that found the resource held */
+    RL_M_HANDOFFS,            /* acquisitions after a wait in the queue (woken at a release, or at the TTL's end) */
+    RL_M_EXTENDED,            /* extend() calls and watchdog extensions that kept the lock */
+    RL_M_RELEASED,            /* releases that deleted a lock key (forceUnlock() too) */
+    RL_M_AUTO_RELEASED,       /* of those, done for the user at destruction or request end */
+    RL_M_EXPIRED,             /* releases that found the lock no longer ours (its TTL ran out) */
+    RL_M_LOST,                /* auto_extend locks the watchdog could not keep */
+    RL_M_FAILED,              /* operations that threw a Redis or network error */
+    RL_M_WAITS_WOKEN,         /* waits in a queue ended by a release's wake (rl_wait.c) */
+    RL_M_WAITS_RECHECKED,     /* ended by the recheck timer or the holder's TTL */
+    RL_M_WAKE_ERRORS,         /* a node's blocking read refused or failed */
     RL_M_EVICTION_RISK_NODES, /* nodes found able to evict lock keys (maxmemory, an evicting policy),
                                  each once per process that found it */
     RL_M_COUNT
@@ -71,7 +71,7 @@ void rl_metrics_observe(rl_histogram h, int64_t us);
 /* What one read gives. */
 typedef struct rl_metrics_view {
     uint64_t counters[RL_M_COUNT];
-    uint64_t errors[RL_STATUS_MAX + 1];  /* by status code; [0] unused */
+    uint64_t errors[RL_STATUS_MAX + 1]; /* by status code; [0] unused */
     struct {
         uint64_t buckets[RL_METRICS_BUCKETS + 1]; /* per bucket (not cumulative), the last +Inf */
         uint64_t count;

@@ -13,7 +13,14 @@
  * under the connect deadline. */
 /* PH_BENCHED: a node that timed out a moment ago, held in reserve: asked
  * only if the call cannot reach its quorum without it. */
-enum { PH_CONNECTING = 1, PH_TLS, PH_HANDSHAKE, PH_WAIT, PH_BENCHED, PH_DONE };
+enum {
+    PH_CONNECTING = 1,
+    PH_TLS,
+    PH_HANDSHAKE,
+    PH_WAIT,
+    PH_BENCHED,
+    PH_DONE
+};
 
 static void finish(rl_vote *v, int status, int yes)
 {
@@ -260,8 +267,7 @@ static void on_readable(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
         }
         if (c->discard > 0) { /* owed to an earlier call that stopped listening */
             rl_conn_discard_one(c, r);
-            if (v->phase == PH_WAIT && op->family->on_stale_reply
-                && op->family->on_stale_reply(op, c, r, &v->result)) {
+            if (v->phase == PH_WAIT && op->family->on_stale_reply && op->family->on_stale_reply(op, c, r, &v->result)) {
                 finish(v, RL_OK, 1);
                 v->value = v->result.value;
             }
@@ -305,8 +311,7 @@ static void on_deadline(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64
 {
     int64_t down;
     if (v->phase == PH_CONNECTING) {
-        snprintf(v->err.msg, sizeof v->err.msg, "connect timed out after %lld ms",
-                 (long long)(t->connect_us / 1000));
+        snprintf(v->err.msg, sizeof v->err.msg, "connect timed out after %lld ms", (long long)(t->connect_us / 1000));
     } else if (v->phase == PH_TLS) {
         snprintf(v->err.msg, sizeof v->err.msg, "TLS handshake timed out after %lld ms (not a TLS port?)",
                  (long long)(t->connect_us / 1000));
@@ -376,8 +381,7 @@ static void begin(rl_vote *v, const rl_op *op, const rl_timeouts *t, int64_t now
 
 /* A benched node is asked when the nodes in play can no longer make the
  * quorum and the bench can: as few of them as it takes, in order. */
-static void call_up(rl_vote *votes, size_t n, size_t short_by, const rl_op *op, const rl_timeouts *t,
-                    int64_t now)
+static void call_up(rl_vote *votes, size_t n, size_t short_by, const rl_op *op, const rl_timeouts *t, int64_t now)
 {
     size_t i;
     for (i = 0; i < n && short_by > 0; i++) {
@@ -457,8 +461,8 @@ size_t rl_engine_run(const rl_op *op, rl_vote *votes, size_t n, size_t need, int
             }
             fds[i].fd = v->conn->fd;
             fds[i].events = v->phase == PH_CONNECTING ? POLLOUT
-                          : v->phase == PH_TLS ? v->conn->tls_want
-                          : rl_conn_events(v->conn);
+                            : v->phase == PH_TLS      ? v->conn->tls_want
+                                                      : rl_conn_events(v->conn);
             if (deadline_of(v, t) < next) {
                 next = deadline_of(v, t);
             }

@@ -21,9 +21,9 @@
 #include "../base/rl_error.h"
 
 typedef enum rl_send_form {
-    RL_FORM_FIRST,  /* SET NX PX, or EVALSHA */
-    RL_FORM_EVAL,   /* EVAL after NOSCRIPT (it also caches the script again) */
-    RL_FORM_RETRY,  /* after a connection lost mid-command: a form that is
+    RL_FORM_FIRST, /* SET NX PX, or EVALSHA */
+    RL_FORM_EVAL,  /* EVAL after NOSCRIPT (it also caches the script again) */
+    RL_FORM_RETRY, /* after a connection lost mid-command: a form that is
                        safe to repeat, so a lock we may already hold counts
                        as ours instead of as taken */
     RL_FORM_RETRY_EVAL
@@ -32,18 +32,19 @@ typedef enum rl_send_form {
 /* Outcome of one reply to an op (a family's judge). */
 #define RL_REPLY_YES 1
 #define RL_REPLY_NO 0
-#define RL_REPLY_NOSCRIPT 2   /* script cache empty: resend in an EVAL form */
-#define RL_REPLY_ERROR 3      /* err holds the server's message */
-#define RL_REPLY_NOAUTH 4     /* server wants AUTH: err holds its message */
-#define RL_REPLY_INVALID 5    /* a reply of the right type whose content is wrong
+#define RL_REPLY_NOSCRIPT 2 /* script cache empty: resend in an EVAL form */
+#define RL_REPLY_ERROR 3    /* err holds the server's message */
+#define RL_REPLY_NOAUTH 4   /* server wants AUTH: err holds its message */
+#define RL_REPLY_INVALID \
+    5                    /* a reply of the right type whose content is wrong
                                  (err says how): the node's error, but the stream
                                  is in step, so the connection is kept */
-#define RL_REPLY_NOMEM 6      /* out of memory while judging */
+#define RL_REPLY_NOMEM 6 /* out of memory while judging */
 
 typedef struct rl_timeouts {
-    int64_t connect_us;  /* to open a connection */
-    int64_t reply_us;    /* to wait for a node that owes a reply */
-    int64_t stop_at_us;  /* 0, or a monotonic time to stop listening at: nodes
+    int64_t connect_us; /* to open a connection */
+    int64_t reply_us;   /* to wait for a node that owes a reply */
+    int64_t stop_at_us; /* 0, or a monotonic time to stop listening at: nodes
                             not heard from by then are left, not failed */
 } rl_timeouts;
 
@@ -53,27 +54,27 @@ typedef struct rl_timeouts {
 
 /* What a reply said besides yes or no, as its family's judge read it. */
 typedef struct rl_result {
-    long long value;           /* an integer reply's value (a PTTL, a fence number, a port) */
-    char text[RL_RESULT_MAX];  /* a text result ("" when none): what the family says */
+    long long value;          /* an integer reply's value (a PTTL, a fence number, a port) */
+    char text[RL_RESULT_MAX]; /* a text result ("" when none): what the family says */
 } rl_result;
 
 /* What one node said. */
 typedef struct rl_vote {
-    rl_conn *conn;        /* in: the node's connection (pooled or private) */
-    rl_error err;         /* out: code RL_OK when the node answered, else an rl_status
+    rl_conn *conn;   /* in: the node's connection (pooled or private) */
+    rl_error err;    /* out: code RL_OK when the node answered, else an rl_status
                              and what went wrong (without the node's name) in msg */
-    int yes;              /* out: the node voted yes (err.code RL_OK) */
-    long long value;      /* out: an integer reply's value (err.code RL_OK) */
-    int sent;             /* out: the command went out (it may have run) */
-    int one_key;          /* out: a Cluster release made on the lock key alone
+    int yes;         /* out: the node voted yes (err.code RL_OK) */
+    long long value; /* out: an integer reply's value (err.code RL_OK) */
+    int sent;        /* out: the command went out (it may have run) */
+    int one_key;     /* out: a Cluster release made on the lock key alone
                              (set by the caller that made it: nobody woken) */
     /* private to the engine */
     int phase, handshake_left, handshake_judged, reused, retried, form;
-    int trail_owed;       /* replies of the op's that follow its command's (a WAIT) */
-    int trail_next;       /* the command was judged: the next reply is a trailing one */
-    int cmd_yes;          /* what the command said, while the trailing reply is awaited */
+    int trail_owed; /* replies of the op's that follow its command's (a WAIT) */
+    int trail_next; /* the command was judged: the next reply is a trailing one */
+    int cmd_yes;    /* what the command said, while the trailing reply is awaited */
     int64_t connect_deadline_us;
-    rl_result result;     /* out: what the reply said (err.code RL_OK); after
+    rl_result result; /* out: what the reply said (err.code RL_OK); after
                              the private fields, so that a vote's start is
                              cleared cheaply */
 } rl_vote;
@@ -115,23 +116,25 @@ typedef struct rl_family {
 
 /* What topology may do with an op when its node fails over or a Cluster
  * redirects it (rl_op.flags). */
-#define RL_ROUTE_STAYS 1   /* stays on the master it went to (a waiter's own
+#define RL_ROUTE_STAYS \
+    1 /* stays on the master it went to (a waiter's own
                            queue entries are there): no failover followed */
-#define RL_ROUTE_NARROWS 2 /* may be narrowed to its routing key alone while
+#define RL_ROUTE_NARROWS \
+    2 /* may be narrowed to its routing key alone while
                            the key's slot migrates (a release) */
 
 struct rl_op {
-    int kind;                 /* the family's tag: the engine never reads it */
+    int kind; /* the family's tag: the engine never reads it */
     const rl_family *family;
-    const void *args;         /* the family's arguments */
-    const char *key;          /* routes it (a Cluster: the master of its slot) */
+    const void *args; /* the family's arguments */
+    const char *key;  /* routes it (a Cluster: the master of its slot) */
     size_t key_len;
-    unsigned flags;           /* RL_ROUTE_STAYS, RL_ROUTE_NARROWS */
+    unsigned flags; /* RL_ROUTE_STAYS, RL_ROUTE_NARROWS */
     /* Set by whoever sends it again (topology after a failover or a
      * redirection), read by the family's append and judge. */
-    int repeat;               /* send in the form that is safe to repeat */
-    int narrow;               /* narrowed to key alone (RL_ROUTE_NARROWS) */
-    long long block_ms;       /* > 0: a blocking read blocks at most this long */
+    int repeat;         /* send in the form that is safe to repeat */
+    int narrow;         /* narrowed to key alone (RL_ROUTE_NARROWS) */
+    long long block_ms; /* > 0: a blocking read blocks at most this long */
     /* Appends commands sent before the op whose replies nobody waits for
      * (a Cluster's ASKING); returns how many, < 0 when out of memory. */
     int (*prefix)(rl_conn *c, int64_t now_us);

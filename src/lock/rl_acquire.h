@@ -11,15 +11,15 @@
 #define RL_PTTL_TAKEN_BACK (-2)
 
 typedef struct rl_attempt {
-    int64_t start_us;    /* when the attempt began (the log's elapsed time) */
-    int64_t until_us;    /* a won lock: when it stops being trusted */
+    int64_t start_us; /* when the attempt began (the log's elapsed time) */
+    int64_t until_us; /* a won lock: when it stops being trusted */
     rl_outcome outcome;
-    long long fence;     /* a won lock's fence number (fencing), else 0 */
-    int late;            /* a quorum granted a fresh token after its validity: lost, and taken back */
-    int contended;       /* lost on the call's first attempt (not late): the lock was held */
-    long long pttl;      /* the holder's shortest PTTL (rl_shortest_pttl()), or RL_PTTL_TAKEN_BACK */
-    int done;            /* a guard's waiter: a node said a done release took it off the queue */
-    rl_tally tally;      /* the votes that tell what happened (a fencing write-back's, where it
+    long long fence; /* a won lock's fence number (fencing), else 0 */
+    int late;        /* a quorum granted a fresh token after its validity: lost, and taken back */
+    int contended;   /* lost on the call's first attempt (not late): the lock was held */
+    long long pttl;  /* the holder's shortest PTTL (rl_shortest_pttl()), or RL_PTTL_TAKEN_BACK */
+    int done;        /* a guard's waiter: a node said a done release took it off the queue */
+    rl_tally tally;  /* the votes that tell what happened (a fencing write-back's, where it
                             decided); last: the fields above are cleared without its votes */
 } rl_attempt;
 

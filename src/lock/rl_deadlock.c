@@ -101,9 +101,15 @@ static int read_long(const rl_lock_nodes *ns, rl_tally *t, const char *edges, si
             continue;
         }
         for (p.from = 0; p.from < c->len[i]; p.from += RL_DEADLOCK_PART) {
-            rl_lock_op op = {.kind = RL_OP_DEADLOCK_PART, .key = edges, .key_len = edges_len, .waiter = c->party[i],
-                        .waiter_len = RL_PARTY_LEN, .waits_for_len = c->len[i], .part_from = (long long)p.from,
-                        .on_key = part_add, .on_key_ctx = &p};
+            rl_lock_op op = {.kind = RL_OP_DEADLOCK_PART,
+                             .key = edges,
+                             .key_len = edges_len,
+                             .waiter = c->party[i],
+                             .waiter_len = RL_PARTY_LEN,
+                             .waits_for_len = c->len[i],
+                             .part_from = (long long)p.from,
+                             .on_key = part_add,
+                             .on_key_ctx = &p};
             p.want = c->len[i] - p.from < RL_DEADLOCK_PART ? c->len[i] - p.from : RL_DEADLOCK_PART;
             p.got = 0;
             ns->run(ns->ctx, &op, t->votes, ns->n, 0);
@@ -130,8 +136,11 @@ static int all_held(const rl_lock_nodes *ns, const cycle *c)
         return 0;
     }
     for (i = 0; i + 1 < c->n; i += 2) {
-        rl_lock_op op = {.kind = RL_OP_HOLDS, .key = c->s[i], .key_len = c->len[i], .token = c->s[i + 1],
-                    .token_len = c->len[i + 1]};
+        rl_lock_op op = {.kind = RL_OP_HOLDS,
+                         .key = c->s[i],
+                         .key_len = c->len[i],
+                         .token = c->s[i + 1],
+                         .token_len = c->len[i + 1]};
         rl_verdict v;
         int held;
         if (rl_holds_run(ns, &op, &v) != 0) {
@@ -159,10 +168,18 @@ int rl_deadlock_check(const rl_lock_nodes *ns, rl_deadlock *d, rl_tally *t, cons
         rl_deadlock_end(ns, d, t); /* not one of ours: an edge from before would be stale */
         return 0;
     }
-    rl_lock_op op = {.kind = RL_OP_DEADLOCK, .key = d->edges_key, .key_len = d->edges_key_len, .waiter = me,
-                .waiter_len = RL_PARTY_LEN, .token = holder, .token_len = holder_len, .waits_for = key,
-                .waits_for_len = key_len, .wait_ms = wait_ms > 0 ? wait_ms : 1, .on_key = cycle_add,
-                .on_key_ctx = &c};
+    rl_lock_op op = {.kind = RL_OP_DEADLOCK,
+                     .key = d->edges_key,
+                     .key_len = d->edges_key_len,
+                     .waiter = me,
+                     .waiter_len = RL_PARTY_LEN,
+                     .token = holder,
+                     .token_len = holder_len,
+                     .waits_for = key,
+                     .waits_for_len = key_len,
+                     .wait_ms = wait_ms > 0 ? wait_ms : 1,
+                     .on_key = cycle_add,
+                     .on_key_ctx = &c};
     ns->run(ns->ctx, &op, t->votes, ns->n, 0);
     for (i = 0; i < ns->n; i++) {
         if (t->votes[i].err.code == RL_OK) {
@@ -192,8 +209,11 @@ void rl_deadlock_end(const rl_lock_nodes *ns, rl_deadlock *d, rl_tally *t)
     if (!d->recorded || me == NULL) {
         return;
     }
-    rl_lock_op op = {.kind = RL_OP_DEADLOCK_DROP, .key = d->edges_key, .key_len = d->edges_key_len, .waiter = me,
-                .waiter_len = RL_PARTY_LEN};
+    rl_lock_op op = {.kind = RL_OP_DEADLOCK_DROP,
+                     .key = d->edges_key,
+                     .key_len = d->edges_key_len,
+                     .waiter = me,
+                     .waiter_len = RL_PARTY_LEN};
     ns->run(ns->ctx, &op, t->votes, 0, 1);
     d->recorded = 0;
 }

@@ -28,7 +28,7 @@
 typedef struct rl_deadlock {
     const char *edges_key; /* the prefix's wait-for edges (ext: the prefix, "\0waits") */
     size_t edges_key_len;
-    int recorded;          /* an edge of this wait may be on a node: dropped at its end */
+    int recorded; /* an edge of this wait may be on a node: dropped at its end */
     /* a confirmed cycle: the lock keys on it, the one waited for first
        (each cut at RL_DEADLOCK_KEY_SHOWN - 1 bytes), and how many there are */
     char cycle[RL_DEADLOCK_SHOWN][RL_DEADLOCK_KEY_SHOWN];

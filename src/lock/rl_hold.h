@@ -8,13 +8,13 @@
 #include "rl_node_set.h"
 
 typedef struct rl_verdict {
-    int64_t start_us;      /* when the operation began (the log's elapsed time) */
+    int64_t start_us; /* when the operation began (the log's elapsed time) */
     rl_outcome outcome;
-    int64_t until_us;      /* extend: when the lock stops being trusted */
-    int unacknowledged;    /* extend not won: released where too few replicas acknowledged it */
-    int one_key;           /* release: a Cluster node released on the lock key alone (its
+    int64_t until_us;   /* extend: when the lock stops being trusted */
+    int unacknowledged; /* extend not won: released where too few replicas acknowledged it */
+    int one_key;        /* release: a Cluster node released on the lock key alone (its
                               slot being migrated): waiters were not woken there */
-    rl_tally tally;        /* the votes (of the last form sent); last: the fields above
+    rl_tally tally;     /* the votes (of the last form sent); last: the fields above
                               are cleared without its votes */
 } rl_verdict;
 

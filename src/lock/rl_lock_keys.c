@@ -8,10 +8,26 @@
 /* One derivation; the other keys are copies with their letter put in. */
 int rl_lock_keys_make(rl_lock_keys *k, const char *key, size_t key_len)
 {
-    static const char letter[RL_LOCK_NKEYS] = {[RL_KEY_SLOT(RL_KEY_QUEUE)] = 'q', [RL_KEY_SLOT(RL_KEY_RESERVATION)] = 'r',
-                                       [RL_KEY_SLOT(RL_KEY_FENCE)] = 'f', [RL_KEY_SLOT(RL_KEY_SHARED)] = 's',
-                                       [RL_KEY_SLOT(RL_KEY_WAKE)] = 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H',
-                                       'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P'};
+    static const char letter[RL_LOCK_NKEYS] = {[RL_KEY_SLOT(RL_KEY_QUEUE)] = 'q',
+                                               [RL_KEY_SLOT(RL_KEY_RESERVATION)] = 'r',
+                                               [RL_KEY_SLOT(RL_KEY_FENCE)] = 'f',
+                                               [RL_KEY_SLOT(RL_KEY_SHARED)] = 's',
+                                               [RL_KEY_SLOT(RL_KEY_WAKE)] = 'A',
+                                               'B',
+                                               'C',
+                                               'D',
+                                               'E',
+                                               'F',
+                                               'G',
+                                               'H',
+                                               'I',
+                                               'J',
+                                               'K',
+                                               'L',
+                                               'M',
+                                               'N',
+                                               'O',
+                                               'P'};
     size_t i, len = rl_key_derived(key, key_len, letter[0], NULL, 0); /* the same length for each letter */
     size_t at = rl_key_derived_letter_at(key, key_len);
     for (i = 0; i < RL_LOCK_NKEYS; i++) {
@@ -47,6 +63,8 @@ void rl_lock_keys_free(rl_lock_keys *k)
 int rl_wake_bucket(const char *waiter, size_t len)
 {
     char c = len > 0 ? waiter[len - 1] : '0';
-    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : 0;
+    return c >= '0' && c <= '9'   ? c - '0'
+           : c >= 'a' && c <= 'f' ? c - 'a' + 10
+           : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                  : 0;
 }
-

@@ -16,7 +16,7 @@
  * compute the same in Lua. */
 int rl_wake_bucket(const char *waiter, size_t len);
 
-#define RL_KEY_SLOT(role) ((role) - RL_KEY_QUEUE) /* RL_KEY_WAKE's: the first wake stream */
+#define RL_KEY_SLOT(role) ((role)-RL_KEY_QUEUE) /* RL_KEY_WAKE's: the first wake stream */
 #define RL_LOCK_NKEYS (RL_KEY_SLOT(RL_KEY_WAKE) + RL_WAKE_BUCKETS)
 
 typedef struct rl_lock_keys {

@@ -29,8 +29,7 @@
 /* EVAL/EVALSHA <script> <numkeys> <keys...>: the script's KEYS in the order
  * its .lua file names them (rl_script_keys_of()), leaving out each key it
  * may go without unless `with` has its role's bit. */
-static void script_head(rl_argv *b, rl_script s, int eval, const rl_lock_op *op, const rl_lock_keys *k,
-                        unsigned with)
+static void script_head(rl_argv *b, rl_script s, int eval, const rl_lock_op *op, const rl_lock_keys *k, unsigned with)
 {
     const rl_script_keys *sk = rl_script_keys_of(s);
     const char *body = eval ? rl_script_source(s) : rl_script_sha(s);
@@ -99,10 +98,10 @@ static int append_wake_wait(rl_conn *c, const rl_lock_op *op, const rl_lock_keys
  * 'n' the token's own lock counts as held (op->refuse_own). */
 static void append_acquire_flags(rl_argv *b, const rl_lock_op *op)
 {
-    static const char *const flags[32] = {"", "s", "h", "sh", "w", "sw", "hw", "shw", "g", "sg", "hg", "shg",
-                                          "wg", "swg", "hwg", "shwg", "n", "sn", "hn", "shn", "wn", "swn",
-                                          "hwn", "shwn", "gn", "sgn", "hgn", "shgn", "wgn", "swgn", "hwgn",
-                                          "shwgn"}; /* literals: not copied */
+    static const char *const flags[32] = {"",     "s",   "h",    "sh",   "w",    "sw",   "hw",   "shw", "g",
+                                          "sg",   "hg",  "shg",  "wg",   "swg",  "hwg",  "shwg", "n",   "sn",
+                                          "hn",   "shn", "wn",   "swn",  "hwn",  "shwn", "gn",   "sgn", "hgn",
+                                          "shgn", "wgn", "swgn", "hwgn", "shwgn"}; /* literals: not copied */
     int wait = op->kind == RL_OP_LOCK_WAIT;
     int f = (op->promote ? 1 : 0) | (op->fencing && op->held ? 2 : 0) | (wait && (op->enqueue || op->deadlock) ? 4 : 0)
             | (wait && op->guard ? 8 : 0) | (op->refuse_own ? 16 : 0);
@@ -141,7 +140,9 @@ int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
     rl_argv b = {.argc = 0};
     rl_lock_keys k;
     int derived = (op->kind == RL_OP_UNLOCK && !op->one_key) || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
-                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_INSPECT || op->kind == RL_OP_WATCH || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
+                  || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_INSPECT
+                  || op->kind == RL_OP_WATCH
+                  || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
                   || (op->kind == RL_OP_LOCK && (op->fencing || op->promote || op->mode != RL_MODE_EXCLUSIVE));
 
     if (op->kind == RL_OP_LOCK_MANY || op->kind == RL_OP_UNLOCK_MANY) {
@@ -155,123 +156,126 @@ int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
     }
     if ((op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT) && op->mode != RL_MODE_EXCLUSIVE) {
         append_acquire_other(&b, op, eval, &k);
-    } else switch (op->kind) {
-    case RL_OP_LOCK:
-        if (op->promote) { /* a caller's token: its shared lock may become a lock */
-            script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_SHARED) | (op->fencing ? WITH(RL_KEY_FENCE) : 0));
-            rl_argv_add(&b, op->token, op->token_len);
-            rl_argv_add_num(&b, op->ttl_ms);
-            append_acquire_flags(&b, op);
-            break;
-        }
-        if (op->fencing) { /* SET NX cannot count: the acquire script in every form */
-            script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_FENCE));
-            rl_argv_add(&b, op->token, op->token_len);
-            rl_argv_add_num(&b, op->ttl_ms);
-            append_acquire_flags(&b, op);
-            break;
-        }
-        if (form == RL_FORM_FIRST) {
-            rl_argv_add(&b, "SET", 3);
-            rl_argv_add(&b, op->key, op->key_len);
-            rl_argv_add(&b, op->token, op->token_len);
-            rl_argv_add(&b, "NX", 2);
-            rl_argv_add(&b, "PX", 2);
-            rl_argv_add_num(&b, op->ttl_ms);
-            break;
-        }
-        /* a retry after a lost connection: our own token counts as ours,
+    } else
+        switch (op->kind) {
+        case RL_OP_LOCK:
+            if (op->promote) { /* a caller's token: its shared lock may become a lock */
+                script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k,
+                            WITH(RL_KEY_SHARED) | (op->fencing ? WITH(RL_KEY_FENCE) : 0));
+                rl_argv_add(&b, op->token, op->token_len);
+                rl_argv_add_num(&b, op->ttl_ms);
+                append_acquire_flags(&b, op);
+                break;
+            }
+            if (op->fencing) { /* SET NX cannot count: the acquire script in every form */
+                script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, &k, WITH(RL_KEY_FENCE));
+                rl_argv_add(&b, op->token, op->token_len);
+                rl_argv_add_num(&b, op->ttl_ms);
+                append_acquire_flags(&b, op);
+                break;
+            }
+            if (form == RL_FORM_FIRST) {
+                rl_argv_add(&b, "SET", 3);
+                rl_argv_add(&b, op->key, op->key_len);
+                rl_argv_add(&b, op->token, op->token_len);
+                rl_argv_add(&b, "NX", 2);
+                rl_argv_add(&b, "PX", 2);
+                rl_argv_add_num(&b, op->ttl_ms);
+                break;
+            }
+            /* a retry after a lost connection: our own token counts as ours,
          * unless the token's own lock is held (refuse_own: the caller's
          * token may be held elsewhere; at worst our own SET that landed
          * is lost to its TTL, never a lock had twice) */
-        script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, NULL, 0);
-        rl_argv_add(&b, op->token, op->token_len);
-        rl_argv_add_num(&b, op->ttl_ms);
-        append_acquire_flags(&b, op);
-        break;
-    case RL_OP_UNLOCK:
-        if (op->one_key) {
-            script_head(&b, RL_SCRIPT_RELEASE_ONE_KEY, eval, op, NULL, 0);
-        } else {
-            script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, 0);
-        }
-        rl_argv_add(&b, op->token, op->token_len);
-        if (op->force || (op->done && !op->one_key)) {
-            rl_argv_add(&b, op->force ? "1" : "0", 1);
-        }
-        if (op->done && !op->one_key) { /* the lock key alone wakes nobody */
-            rl_argv_add(&b, "d", 1);
-            if (op->value != NULL && op->value_len <= RL_ONCE_VALUE_MAX) {
-                rl_argv_add(&b, op->value, op->value_len);
+            script_head(&b, RL_SCRIPT_ACQUIRE, eval, op, NULL, 0);
+            rl_argv_add(&b, op->token, op->token_len);
+            rl_argv_add_num(&b, op->ttl_ms);
+            append_acquire_flags(&b, op);
+            break;
+        case RL_OP_UNLOCK:
+            if (op->one_key) {
+                script_head(&b, RL_SCRIPT_RELEASE_ONE_KEY, eval, op, NULL, 0);
+            } else {
+                script_head(&b, RL_SCRIPT_RELEASE, eval, op, &k, 0);
             }
+            rl_argv_add(&b, op->token, op->token_len);
+            if (op->force || (op->done && !op->one_key)) {
+                rl_argv_add(&b, op->force ? "1" : "0", 1);
+            }
+            if (op->done && !op->one_key) { /* the lock key alone wakes nobody */
+                rl_argv_add(&b, "d", 1);
+                if (op->value != NULL && op->value_len <= RL_ONCE_VALUE_MAX) {
+                    rl_argv_add(&b, op->value, op->value_len);
+                }
+            }
+            break;
+        case RL_OP_INSPECT:
+            script_head(&b, RL_SCRIPT_INSPECT, eval, op, &k, 0);
+            rl_argv_add_num(&b, RL_NAMED_TOKEN_MAX); /* a longer value names nobody: not sent back */
+            break;
+        case RL_OP_WATCH: { /* XREAD COUNT 1 BLOCK <ms> STREAMS <every wake stream> $... */
+            int j;
+            xread_head(&b, op, "1");
+            for (j = 0; j < RL_WAKE_BUCKETS; j++) {
+                rl_argv_add(&b, k.buf[RL_KEY_SLOT(RL_KEY_WAKE) + j], k.len[RL_KEY_SLOT(RL_KEY_WAKE) + j]);
+            }
+            for (j = 0; j < RL_WAKE_BUCKETS; j++) {
+                rl_argv_add(&b, "$", 1);
+            }
+            break;
         }
-        break;
-    case RL_OP_INSPECT:
-        script_head(&b, RL_SCRIPT_INSPECT, eval, op, &k, 0);
-        rl_argv_add_num(&b, RL_NAMED_TOKEN_MAX); /* a longer value names nobody: not sent back */
-        break;
-    case RL_OP_WATCH: { /* XREAD COUNT 1 BLOCK <ms> STREAMS <every wake stream> $... */
-        int j;
-        xread_head(&b, op, "1");
-        for (j = 0; j < RL_WAKE_BUCKETS; j++) {
-            rl_argv_add(&b, k.buf[RL_KEY_SLOT(RL_KEY_WAKE) + j], k.len[RL_KEY_SLOT(RL_KEY_WAKE) + j]);
+        case RL_OP_SCAN:
+            script_head(&b, RL_SCRIPT_SCAN, eval, op, NULL, 0);
+            rl_argv_add_str(&b, op->cursor != NULL ? op->cursor : "0");
+            rl_argv_add_str(&b, op->match != NULL ? op->match : "*");
+            rl_argv_add_num(&b, SCAN_COUNT);
+            rl_argv_add_str(&b, op->after != NULL ? op->after : "");
+            rl_argv_add_num(&b, (long long)op->name_at);
+            rl_argv_add_num(&b, RL_SCAN_NAME_SHOWN);
+            rl_argv_add_num(&b, SCAN_MOST);
+            rl_argv_add_num(&b, SCAN_TAIL);
+            break;
+        case RL_OP_HOLDS:
+            script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
+            rl_argv_add(&b, op->token, op->token_len);
+            break;
+        case RL_OP_EXTEND:
+            script_head(&b, RL_SCRIPT_EXTEND, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
+            rl_argv_add(&b, op->token, op->token_len);
+            rl_argv_add_num(&b, op->ttl_ms);
+            break;
+        case RL_OP_LOCK_WAIT:
+            script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
+                        (op->fencing ? WITH(RL_KEY_FENCE) : 0) | (op->promote ? WITH(RL_KEY_SHARED) : 0)
+                            | (op->enqueue || op->deadlock ? WITH(RL_KEY_OWN_WAKE)
+                                                           : 0)); /* 'w': the reply names the holder too */
+            rl_argv_add(&b, op->token, op->token_len);
+            rl_argv_add_num(&b, op->ttl_ms);
+            rl_argv_add(&b, op->waiter, op->waiter_len);
+            rl_argv_add_num(&b, op->wait_ms);
+            rl_argv_add(&b, op->enqueue ? "1" : "0", 1);
+            append_acquire_flags(&b, op);
+            break;
+        case RL_OP_LEAVE:
+            /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */
+            script_head(&b, RL_SCRIPT_LEAVE, 1, op, &k, 0);
+            rl_argv_add(&b, op->waiter, op->waiter_len);
+            break;
+        case RL_OP_FENCE_RAISE:
+            script_head(&b, RL_SCRIPT_FENCE_RAISE, eval, op, &k, 0);
+            rl_argv_add_num(&b, op->fence);
+            break;
+        case RL_OP_WAKE_WAIT:
+            rc = append_wake_wait(c, op, &k, now_us);
+            rl_lock_keys_free(&k);
+            return rc;
+        case RL_OP_LOCK_MANY:
+        case RL_OP_UNLOCK_MANY:
+        case RL_OP_DEADLOCK:
+        case RL_OP_DEADLOCK_DROP:
+        case RL_OP_DEADLOCK_PART: /* written above */
+            return RL_E_PROTOCOL;
         }
-        for (j = 0; j < RL_WAKE_BUCKETS; j++) {
-            rl_argv_add(&b, "$", 1);
-        }
-        break;
-    }
-    case RL_OP_SCAN:
-        script_head(&b, RL_SCRIPT_SCAN, eval, op, NULL, 0);
-        rl_argv_add_str(&b, op->cursor != NULL ? op->cursor : "0");
-        rl_argv_add_str(&b, op->match != NULL ? op->match : "*");
-        rl_argv_add_num(&b, SCAN_COUNT);
-        rl_argv_add_str(&b, op->after != NULL ? op->after : "");
-        rl_argv_add_num(&b, (long long)op->name_at);
-        rl_argv_add_num(&b, RL_SCAN_NAME_SHOWN);
-        rl_argv_add_num(&b, SCAN_MOST);
-        rl_argv_add_num(&b, SCAN_TAIL);
-        break;
-    case RL_OP_HOLDS:
-        script_head(&b, RL_SCRIPT_HOLDS, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
-        rl_argv_add(&b, op->token, op->token_len);
-        break;
-    case RL_OP_EXTEND:
-        script_head(&b, RL_SCRIPT_EXTEND, eval, op, &k, op->mode == RL_MODE_SHARED ? WITH(RL_KEY_SHARED) : 0);
-        rl_argv_add(&b, op->token, op->token_len);
-        rl_argv_add_num(&b, op->ttl_ms);
-        break;
-    case RL_OP_LOCK_WAIT:
-        script_head(&b, RL_SCRIPT_ACQUIRE_WAIT, eval, op, &k,
-                    (op->fencing ? WITH(RL_KEY_FENCE) : 0) | (op->promote ? WITH(RL_KEY_SHARED) : 0)
-                    | (op->enqueue || op->deadlock ? WITH(RL_KEY_OWN_WAKE) : 0)); /* 'w': the reply names the holder too */
-        rl_argv_add(&b, op->token, op->token_len);
-        rl_argv_add_num(&b, op->ttl_ms);
-        rl_argv_add(&b, op->waiter, op->waiter_len);
-        rl_argv_add_num(&b, op->wait_ms);
-        rl_argv_add(&b, op->enqueue ? "1" : "0", 1);
-        append_acquire_flags(&b, op);
-        break;
-    case RL_OP_LEAVE:
-        /* sent without waiting for the reply, so no NOSCRIPT fallback: EVAL */
-        script_head(&b, RL_SCRIPT_LEAVE, 1, op, &k, 0);
-        rl_argv_add(&b, op->waiter, op->waiter_len);
-        break;
-    case RL_OP_FENCE_RAISE:
-        script_head(&b, RL_SCRIPT_FENCE_RAISE, eval, op, &k, 0);
-        rl_argv_add_num(&b, op->fence);
-        break;
-    case RL_OP_WAKE_WAIT:
-        rc = append_wake_wait(c, op, &k, now_us);
-        rl_lock_keys_free(&k);
-        return rc;
-    case RL_OP_LOCK_MANY:
-    case RL_OP_UNLOCK_MANY:
-    case RL_OP_DEADLOCK:
-    case RL_OP_DEADLOCK_DROP:
-    case RL_OP_DEADLOCK_PART: /* written above */
-        return RL_E_PROTOCOL;
-    }
     rc = rl_argv_append(c, &b, now_us);
     if (derived) {
         rl_lock_keys_free(&k);
@@ -285,8 +289,8 @@ int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
 int rl_op_wants_ack(const rl_lock_op *op)
 {
     return op->min_replicas > 0
-        && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_EXTEND
-            || op->kind == RL_OP_LOCK_MANY);
+           && (op->kind == RL_OP_LOCK || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_EXTEND
+               || op->kind == RL_OP_LOCK_MANY);
 }
 
 int rl_ack_append(rl_conn *c, const rl_lock_op *op, int64_t now_us)
@@ -375,9 +379,9 @@ static int judge_wake(const rl_lock_op *op, const redisReply *reply, long long *
     for (i = 0; i < entries->elements; i++) {
         const redisReply *e = entries->element[i], *fields, *result = NULL;
         int done = 0;
-        if (e->type != REDIS_REPLY_ARRAY || e->elements != 2 || !is_bulk(e->element[0])
-            || e->element[0]->len == 0 || e->element[0]->len >= RL_WAKE_ID_MAX
-            || (fields = e->element[1])->type != REDIS_REPLY_ARRAY || fields->elements % 2 != 0) {
+        if (e->type != REDIS_REPLY_ARRAY || e->elements != 2 || !is_bulk(e->element[0]) || e->element[0]->len == 0
+            || e->element[0]->len >= RL_WAKE_ID_MAX || (fields = e->element[1])->type != REDIS_REPLY_ARRAY
+            || fields->elements % 2 != 0) {
             snprintf(err, errlen, "malformed XREAD entry");
             return RL_REPLY_ERROR;
         }
@@ -397,7 +401,7 @@ static int judge_wake(const rl_lock_op *op, const redisReply *reply, long long *
             } else if (f->len == 1 && f->str[0] == 'v') {
                 result = v;
             } else if (f->len == 1 && (f->str[0] == 'w' || f->str[0] == 'n') && v->len == op->waiter_len
-                && memcmp(v->str, op->waiter, op->waiter_len) == 0) {
+                       && memcmp(v->str, op->waiter, op->waiter_len) == 0) {
                 if (f->str[0] == 'w') {
                     yes = 1;
                 } else if (*value != RL_WAKE_DONE) {

@@ -38,8 +38,7 @@ int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
  * several's "INDEX ID HOLDER", INSPECT's state, SCAN's cursor, a WAKE_WAIT's
  * last entry id), what went wrong in err. With c, a WAKE_WAIT's last entry
  * id becomes the waiter's cursor on c instead of coming back in out. */
-int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *reply, rl_result *out, char *err,
-                     size_t errlen);
+int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *reply, rl_result *out, char *err, size_t errlen);
 
 /* Does op ask for replica acknowledgement (a WAIT in the same write)? */
 int rl_op_wants_ack(const rl_lock_op *op);

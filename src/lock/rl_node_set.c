@@ -35,8 +35,8 @@ void rl_tally_run(const rl_lock_nodes *ns, rl_tally *t, const rl_lock_op *op, in
     rl_count_votes(&t->count, t->votes, ns->n);
 }
 
-rl_outcome rl_tally_decide(const rl_lock_nodes *ns, const rl_tally *t, int64_t start_us, long long ttl_ms,
-                           int fresh, int64_t *until_us)
+rl_outcome rl_tally_decide(const rl_lock_nodes *ns, const rl_tally *t, int64_t start_us, long long ttl_ms, int fresh,
+                           int64_t *until_us)
 {
     *until_us = rl_valid_until(start_us, ttl_ms, ns->drift_factor, ns->redlock);
     return rl_decide(&t->count, ns->redlock || fresh ? *until_us : 0, ns->now_us());

@@ -36,8 +36,8 @@ typedef struct rl_lock_nodes {
     void (*sleep_until_us)(int64_t until_us);
     rl_timeouts timeouts;
     double drift_factor;
-    int redlock;  /* validity with drift applies to every acquire and extend */
-    int fencing;  /* acquisitions are numbered (a won lock's votes carry the number) */
+    int redlock; /* validity with drift applies to every acquire and extend */
+    int fencing; /* acquisitions are numbered (a won lock's votes carry the number) */
 } rl_lock_nodes;
 
 /* Up to this many nodes, a tally's votes are in the tally itself. */
@@ -50,7 +50,7 @@ typedef struct rl_lock_nodes {
 typedef struct rl_tally {
     rl_vote stack[2 * RL_STACK_VOTES];
     rl_vote *votes, *spare;
-    size_t n, quorum;  /* the node set's */
+    size_t n, quorum; /* the node set's */
     rl_count count;
 } rl_tally;
 
@@ -72,8 +72,8 @@ void rl_tally_run(const rl_lock_nodes *ns, rl_tally *t, const rl_lock_op *op, in
  * for a token already held (an extend, a re-entrant refresh, a demotion)
  * is won with its validity over: the command took effect and the hold
  * stays, reported honestly (no validity, no fencing number) until extended. */
-rl_outcome rl_tally_decide(const rl_lock_nodes *ns, const rl_tally *t, int64_t start_us, long long ttl_ms,
-                           int fresh, int64_t *until_us);
+rl_outcome rl_tally_decide(const rl_lock_nodes *ns, const rl_tally *t, int64_t start_us, long long ttl_ms, int fresh,
+                           int64_t *until_us);
 
 /* Deletes like's token (a compare-and-delete) on the nodes of t that pick
  * chooses, at the connections their votes went to, waiting for each;

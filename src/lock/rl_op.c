@@ -13,7 +13,7 @@ rl_op rl_lock_eop(const rl_lock_op *op)
     /* a waiter's own queue entries and wake cursor are on the master it
      * queued at; a release may fall back to the lock key alone */
     e.flags = (op->kind == RL_OP_LEAVE || op->kind == RL_OP_WAKE_WAIT ? RL_ROUTE_STAYS : 0)
-            | (op->kind == RL_OP_UNLOCK ? RL_ROUTE_NARROWS : 0);
+              | (op->kind == RL_OP_UNLOCK ? RL_ROUTE_NARROWS : 0);
     e.repeat = op->repeat;
     e.prefix = op->asking ? rl_asking_prefix : NULL;
     return e;

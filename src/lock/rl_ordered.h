@@ -13,9 +13,9 @@
 #include <stdint.h>
 
 typedef struct rl_ordered {
-    size_t n;           /* the resources, 0 .. n - 1 in the order taken
+    size_t n;  /* the resources, 0 .. n - 1 in the order taken
                            (1 .. RL_MANY_MAX) */
-    int owner;          /* the token is the caller's: it may hold some of
+    int owner; /* the token is the caller's: it may hold some of
                            them from before (kept, never released here) */
     int64_t deadline_us;
     /* Takes resource i (waiting until the deadline): 1 had, 0 not, -1

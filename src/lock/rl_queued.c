@@ -7,8 +7,9 @@
 int rl_queued_format(const void *id_reply, const void *holder_reply, char *text, size_t textlen)
 {
     const redisReply *id = id_reply, *holder = holder_reply;
-    if (id->type != REDIS_REPLY_STRING || id->len == 0 || id->len >= RL_WAKE_ID_MAX || memchr(id->str, '\0', id->len) != NULL
-        || memchr(id->str, ' ', id->len) != NULL || holder->type != REDIS_REPLY_STRING || holder->len > RL_NAMED_TOKEN_MAX
+    if (id->type != REDIS_REPLY_STRING || id->len == 0 || id->len >= RL_WAKE_ID_MAX
+        || memchr(id->str, '\0', id->len) != NULL || memchr(id->str, ' ', id->len) != NULL
+        || holder->type != REDIS_REPLY_STRING || holder->len > RL_NAMED_TOKEN_MAX
         || id->len + 1 + holder->len >= textlen) {
         return -1;
     }

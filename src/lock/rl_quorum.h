@@ -14,19 +14,19 @@ size_t rl_quorum_of(size_t n);
 /* What n votes add up to. */
 typedef struct rl_count {
     size_t n, quorum;
-    size_t yes;        /* answered yes */
-    size_t no;         /* answered no */
-    size_t failed;     /* errored or timed out */
-    size_t skipped;    /* not waited for: the decision was made without them */
+    size_t yes;     /* answered yes */
+    size_t no;      /* answered no */
+    size_t failed;  /* errored or timed out */
+    size_t skipped; /* not waited for: the decision was made without them */
 } rl_count;
 
 void rl_count_votes(rl_count *c, const rl_vote *votes, size_t n);
 
 /* How an operation ended. */
 typedef enum rl_outcome {
-    RL_WON,       /* a quorum said yes, with validity left */
-    RL_LOST,      /* the nodes answered, not enough said yes (or no validity was left) */
-    RL_NO_QUORUM  /* more nodes failed than a quorum can spare: an error for the caller */
+    RL_WON,      /* a quorum said yes, with validity left */
+    RL_LOST,     /* the nodes answered, not enough said yes (or no validity was left) */
+    RL_NO_QUORUM /* more nodes failed than a quorum can spare: an error for the caller */
 } rl_outcome;
 
 /* Decides an operation from its count; until_us is the validity end of

@@ -13,8 +13,15 @@ static int scan_master(const rl_scan *s, const char *key, size_t key_len, rl_vot
     rl_conn *asked = NULL;
     long calls = 0;
     do {
-        rl_lock_op op = {.kind = RL_OP_SCAN, .key = key, .key_len = key_len, .cursor = cursor, .match = s->match,
-                         .after = after, .prefix = s->prefix, .name_at = s->prefix_len, .on_key = s->on_name,
+        rl_lock_op op = {.kind = RL_OP_SCAN,
+                         .key = key,
+                         .key_len = key_len,
+                         .cursor = cursor,
+                         .match = s->match,
+                         .after = after,
+                         .prefix = s->prefix,
+                         .name_at = s->prefix_len,
+                         .on_key = s->on_name,
                          .on_key_ctx = s->on_name_ctx};
         const char *text, *sp;
         s->run(s->ctx, &op, vote);

@@ -108,8 +108,7 @@ int rl_judge_scan(const rl_lock_op *op, const void *r, rl_result *out, char *err
     size_t i;
     if (reply->elements != 3 || !is_bulk(cur = reply->element[0]) || cur->len == 0 || cur->len > 20
         || strspn(cur->str, "0123456789") != cur->len || !is_bulk(after = reply->element[1])
-        || (after->len != 0 && !is_sha1(after))
-        || (names = reply->element[2])->type != REDIS_REPLY_ARRAY) {
+        || (after->len != 0 && !is_sha1(after)) || (names = reply->element[2])->type != REDIS_REPLY_ARRAY) {
         snprintf(err, errlen, "malformed reply to SCAN");
         return RL_REPLY_ERROR;
     }
@@ -131,6 +130,7 @@ int rl_judge_scan(const rl_lock_op *op, const void *r, rl_result *out, char *err
             op->on_key(op->on_key_ctx, cut, RL_SCAN_NAME_SHOWN + (size_t)mark);
         }
     }
-    snprintf(out->text, sizeof out->text, "%.*s%s%.*s", (int)cur->len, cur->str, after->len ? " " : "", (int)after->len, after->str);
+    snprintf(out->text, sizeof out->text, "%.*s%s%.*s", (int)cur->len, cur->str, after->len ? " " : "", (int)after->len,
+             after->str);
     return RL_REPLY_YES;
 }

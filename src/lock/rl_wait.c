@@ -36,7 +36,8 @@ static void hand_result(const rl_lock_nodes *ns, rl_tally *tally, const char *wa
     char *value;
     int handed = 0;
     for (i = 0; i < ns->n; i++) {
-        if (tally->votes[i].conn != NULL && rl_wake_result_take(tally->votes[i].conn, waiter, RL_TOKEN_LEN, &value, &len)) {
+        if (tally->votes[i].conn != NULL
+            && rl_wake_result_take(tally->votes[i].conn, waiter, RL_TOKEN_LEN, &value, &len)) {
             if (!handed && hooks->result != NULL) {
                 hooks->result(hooks->ctx, value, len);
                 handed = 1;
@@ -83,8 +84,12 @@ static void count(unsigned long long *field, rl_metric m)
 static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_lock_op *like, const char *waiter,
                          int64_t recheck_us, const rl_wait_hooks *hooks, uint64_t *told)
 {
-    rl_lock_op op = {.kind = RL_OP_WAKE_WAIT, .key = like->key, .key_len = like->key_len,
-                .waiter = waiter, .waiter_len = RL_TOKEN_LEN, .guard = like->guard};
+    rl_lock_op op = {.kind = RL_OP_WAKE_WAIT,
+                     .key = like->key,
+                     .key_len = like->key_len,
+                     .waiter = waiter,
+                     .waiter_len = RL_TOKEN_LEN,
+                     .guard = like->guard};
     size_t i;
     int r = NOT_READ, stopped = 0;
 
@@ -115,13 +120,15 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_lock
                  * one at every wake of the others */
                 *told |= bit;
                 count(&counts.wake_errors, RL_M_WAKE_ERRORS);
-                if (hooks->wake_failed != NULL && hooks->wake_failed(hooks->log_ctx, like->key, like->key_len, v) != 0) {
+                if (hooks->wake_failed != NULL
+                    && hooks->wake_failed(hooks->log_ctx, like->key, like->key_len, v) != 0) {
                     stopped = 1;
                 }
             }
             blocked = blocked || v->err.code == RL_OK || v->err.code == RL_E_SKIPPED;
             again = again || v->err.code == RL_OK; /* read wakes of others, or timed out */
-            if (r == 0 && v->err.code == RL_OK && v->value == RL_WAKE_NEXT && ns->now_us() + NEXT_IN_LINE_US < recheck_us) {
+            if (r == 0 && v->err.code == RL_OK && v->value == RL_WAKE_NEXT
+                && ns->now_us() + NEXT_IN_LINE_US < recheck_us) {
                 recheck_us = ns->now_us() + NEXT_IN_LINE_US;
             }
         }
@@ -149,8 +156,11 @@ static int wait_for_wake(const rl_lock_nodes *ns, rl_tally *tally, const rl_lock
 /* Takes the waiter out of every node's queue, without waiting for replies. */
 static void leave_queue(const rl_lock_nodes *ns, rl_tally *tally, const rl_lock_op *like, const char *waiter)
 {
-    rl_lock_op op = {.kind = RL_OP_LEAVE, .key = like->key, .key_len = like->key_len,
-                .waiter = waiter, .waiter_len = RL_TOKEN_LEN};
+    rl_lock_op op = {.kind = RL_OP_LEAVE,
+                     .key = like->key,
+                     .key_len = like->key_len,
+                     .waiter = waiter,
+                     .waiter_len = RL_TOKEN_LEN};
     ns->run(ns->ctx, &op, tally->votes, 0, 1);
 }
 
@@ -187,7 +197,8 @@ static void start_wake_cursors(const rl_lock_nodes *ns, const rl_attempt *a, con
         rl_queued_parse(rest, id, &holder, &holder_len);
         if (v->err.code == RL_OK && !v->yes && id[0] != '\0'
             && (c = ns->wait_conn(ns->ctx, i, op->kind == RL_OP_LOCK_MANY ? op->keys[at] : op->key,
-                                  op->kind == RL_OP_LOCK_MANY ? op->key_lens[at] : op->key_len)) != NULL) {
+                                  op->kind == RL_OP_LOCK_MANY ? op->key_lens[at] : op->key_len))
+                   != NULL) {
             rl_wake_cursor_set(c, op->waiter, op->waiter_len, id);
         }
     }
@@ -287,9 +298,9 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_lock_op *like, int64_t deadlin
 {
     char waiter[RL_TOKEN_LEN + 1], token[RL_NAMED_TOKEN_MAX + 1];
     rl_lock_op op = *like;
-    rl_tally wake; /* the wake waits' and the leave's votes */
-    int queued = 0, r = 0, failed_reads = 0; /* blocking reads failed in a row */
-    uint64_t told = 0; /* nodes whose failed read was counted and told (bit 63: the 64th on) */
+    rl_tally wake;                            /* the wake waits' and the leave's votes */
+    int queued = 0, r = 0, failed_reads = 0;  /* blocking reads failed in a row */
+    uint64_t told = 0;                        /* nodes whose failed read was counted and told (bit 63: the 64th on) */
     look l = {.queued_at = 0, .wait_at = -1}; /* queued_at: a lock of several's keys queued at */
 
     *status = 0;
@@ -339,7 +350,8 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_lock_op *like, int64_t deadlin
             /* told by a look, not by its wake: the done entry is in the
              * stream already; read it for the holder's result */
             int read = like->guard && hooks->result != NULL
-                       ? wait_for_wake(ns, &wake, &op, waiter, ns->now_us() + DONE_READ_US, hooks, &told) : 0;
+                           ? wait_for_wake(ns, &wake, &op, waiter, ns->now_us() + DONE_READ_US, hooks, &told)
+                           : 0;
             if (read == -RL_E_NOMEM || read == WAKE_STOPPED) {
                 *status = read == WAKE_STOPPED ? 0 : RL_E_NOMEM;
                 r = -1;
@@ -359,7 +371,8 @@ int rl_wait_run(const rl_lock_nodes *ns, const rl_lock_op *like, int64_t deadlin
          * look (the edge lives 3 s: a live waiter's is there) */
         if (like->deadlock != NULL && (like->nkeys == 0 || l.wait_at >= 0)
             && rl_deadlock_check(ns, like->deadlock, &wake, at.key, at.key_len, l.holder, l.holder_len,
-                                 (deadline_us - ns->now_us()) / 1000) == 1) {
+                                 (deadline_us - ns->now_us()) / 1000)
+                   == 1) {
             r = RL_WAIT_DEADLOCK;
             break;
         }

@@ -31,13 +31,13 @@ typedef struct watch {
     int64_t started_us, max_hold_us, next_us, valid_until_us;
     const void *owner;
     int state;
-    int timer_only;  /* never extended (rl_watch_spec) */
-    int told;        /* this validity's loss was told; renewed or extended: told again */
+    int timer_only; /* never extended (rl_watch_spec) */
+    int told;       /* this validity's loss was told; renewed or extended: told again */
     void (*on_lost)(void *arg);
     void *on_lost_arg;
-    int why;         /* a loss told and not yet taken (RL_WATCH_WHY_*), else 0 */
-    int busy;     /* the thread is extending it, outside the mutex */
-    int removed;  /* removed while busy: the thread frees it */
+    int why;     /* a loss told and not yet taken (RL_WATCH_WHY_*), else 0 */
+    int busy;    /* the thread is extending it, outside the mutex */
+    int removed; /* removed while busy: the thread frees it */
     struct watch *next;
 } watch;
 
@@ -52,7 +52,7 @@ static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv;
 static int cv_ready;
 static pthread_t thread;
-static int running;         /* the thread exists (in this process) */
+static int running; /* the thread exists (in this process) */
 static pid_t running_pid;
 static int stopping;
 static watch *watches;
@@ -70,7 +70,7 @@ static struct orphans {
     watch *watches;
     wconn *conns;
     struct orphans *older;
-} *orphans;
+} * orphans;
 
 static void free_watch(watch *w)
 {
@@ -183,9 +183,15 @@ static void follow_redirect(watch *w, size_t i, const rl_lock_op *op, rl_vote *v
 static int64_t extend_once(watch *w, long long ttl_ms)
 {
     rl_vote stack[8], *votes = w->n <= 8 ? stack : calloc(w->n, sizeof *votes);
-    rl_lock_op op = {.kind = RL_OP_EXTEND, .key = w->key, .key_len = w->key_len, .token = w->token,
-                .token_len = w->token_len, .ttl_ms = ttl_ms, .mode = w->mode, .min_replicas = w->min_replicas,
-                .replica_timeout_ms = w->replica_timeout_ms};
+    rl_lock_op op = {.kind = RL_OP_EXTEND,
+                     .key = w->key,
+                     .key_len = w->key_len,
+                     .token = w->token,
+                     .token_len = w->token_len,
+                     .ttl_ms = ttl_ms,
+                     .mode = w->mode,
+                     .min_replicas = w->min_replicas,
+                     .replica_timeout_ms = w->replica_timeout_ms};
     rl_timeouts t = w->timeouts;
     rl_count count;
     int64_t start = rl_now_us(), until;
@@ -638,6 +644,8 @@ void rl_watch_counts(uint64_t *extended, uint64_t *lost)
     *extended = *lost = 0;
 }
 
-void rl_watch_shutdown(void) {}
+void rl_watch_shutdown(void)
+{
+}
 
 #endif

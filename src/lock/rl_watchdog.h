@@ -28,16 +28,16 @@ typedef struct rl_watch_spec {
     const char *key, *token;
     size_t key_len, token_len;
     long long ttl_ms;
-    int mode;                      /* rl_mode: which extend form the lock needs */
-    double drift_factor;           /* RedLock: validity as rl_valid_until() says */
+    int mode;            /* rl_mode: which extend form the lock needs */
+    double drift_factor; /* RedLock: validity as rl_valid_until() says */
     int drift;
     rl_timeouts timeouts;
-    int min_replicas;              /* > 0: each extend waits for this many replicas (WAIT) */
-    long long replica_timeout_ms;  /* and waits that long at most */
-    int64_t valid_until_us;        /* from the acquisition */
-    int64_t max_hold_us;           /* stop extending this long after the add; 0: never */
-    const void *owner;             /* who added it (a PHP thread's request), for rl_watch_clear() */
-    int timer_only;                /* never extended: only told lost (RL_WATCH_WHY_EXPIRED) when
+    int min_replicas;             /* > 0: each extend waits for this many replicas (WAIT) */
+    long long replica_timeout_ms; /* and waits that long at most */
+    int64_t valid_until_us;       /* from the acquisition */
+    int64_t max_hold_us;          /* stop extending this long after the add; 0: never */
+    const void *owner;            /* who added it (a PHP thread's request), for rl_watch_clear() */
+    int timer_only;               /* never extended: only told lost (RL_WATCH_WHY_EXPIRED) when
                                       valid_until_us passes; needs on_lost, n may be 0 */
     /* When the watch turns lost (and a capped one, when its validity ends):
      * called by the watchdog thread, under its lock (never after
@@ -53,10 +53,10 @@ typedef struct rl_watch_spec {
 #define RL_WATCH_WHY_QUORUM 3  /* RedLock: too many nodes said it is not ours for a quorum */
 
 /* A watched lock's state. */
-#define RL_WATCH_ACTIVE 1  /* extended on time so far */
-#define RL_WATCH_LOST 2    /* an extension failed: not held any more */
-#define RL_WATCH_CAPPED 3  /* max_hold reached: no longer extended, expires by its TTL */
-#define RL_WATCH_GONE 0    /* not watched (removed, or this process never had it) */
+#define RL_WATCH_ACTIVE 1 /* extended on time so far */
+#define RL_WATCH_LOST 2   /* an extension failed: not held any more */
+#define RL_WATCH_CAPPED 3 /* max_hold reached: no longer extended, expires by its TTL */
+#define RL_WATCH_GONE 0   /* not watched (removed, or this process never had it) */
 
 /* Non-zero when built with the thread (POSIX threads; RL_WATCHDOG). */
 #ifdef RL_WATCHDOG

@@ -45,28 +45,45 @@ static void vote(rl_vote *v, char letter, long long value)
     v->one_key = 0;
     v->err.msg[0] = '\0';
     switch (letter) {
-    case 'y': v->yes = 1; break;
-    case 'n': break;
-    case 'f': v->err.code = RL_E_TIMEOUT; break;
-    case 'c': v->err.code = RL_E_CONNECT; v->sent = 0; break;
-    case 's': v->err.code = RL_E_SKIPPED; break;
-    case 'e': v->err.code = RL_E_REPLY; break;
-    case 'r': v->err.code = RL_E_REPLICAS; break;
-    case 'k': v->yes = 1; v->one_key = 1; break;
+    case 'y':
+        v->yes = 1;
+        break;
+    case 'n':
+        break;
+    case 'f':
+        v->err.code = RL_E_TIMEOUT;
+        break;
+    case 'c':
+        v->err.code = RL_E_CONNECT;
+        v->sent = 0;
+        break;
+    case 's':
+        v->err.code = RL_E_SKIPPED;
+        break;
+    case 'e':
+        v->err.code = RL_E_REPLY;
+        break;
+    case 'r':
+        v->err.code = RL_E_REPLICAS;
+        break;
+    case 'k':
+        v->yes = 1;
+        v->one_key = 1;
+        break;
     }
 }
 
 /* Records the call and answers it from the script. */
-static size_t answer(fake_nodes *f, const rl_lock_op *op, rl_vote *votes, size_t n, size_t need, int early,
-                     int fanout, const rl_timeouts *t)
+static size_t answer(fake_nodes *f, const rl_lock_op *op, rl_vote *votes, size_t n, size_t need, int early, int fanout,
+                     const rl_timeouts *t)
 {
     const fake_reply *reply = f->next < f->nscript ? &f->script[f->next] : NULL;
     fake_call *c = f->ncalls < FAKE_MAX_CALLS ? &f->calls[f->ncalls++] : NULL;
     size_t i, yes = 0;
 
     CHECK(reply != NULL, "call %zu (op kind %d) is past the script", f->next, (int)op->kind);
-    CHECK(reply == NULL || strlen(reply->votes) == n, "call %zu: %zu nodes asked, the script has '%s'", f->next,
-          n, reply ? reply->votes : "");
+    CHECK(reply == NULL || strlen(reply->votes) == n, "call %zu: %zu nodes asked, the script has '%s'", f->next, n,
+          reply ? reply->votes : "");
     f->next++;
     if (c != NULL) {
         memset(c, 0, sizeof *c);
@@ -78,7 +95,8 @@ static size_t answer(fake_nodes *f, const rl_lock_op *op, rl_vote *votes, size_t
         c->at_us = fake_now_us;
         c->timeouts = t != NULL ? *t : f->ns.timeouts;
         snprintf(c->token, sizeof c->token, "%.*s", op->token ? (int)op->token_len : 0, op->token ? op->token : "");
-        snprintf(c->waiter, sizeof c->waiter, "%.*s", op->waiter ? (int)op->waiter_len : 0, op->waiter ? op->waiter : "");
+        snprintf(c->waiter, sizeof c->waiter, "%.*s", op->waiter ? (int)op->waiter_len : 0,
+                 op->waiter ? op->waiter : "");
         for (i = 0; i < n && i < FAKE_MAX_NODES; i++) {
             c->node[i] = node_of(f, votes[i].conn);
         }

@@ -23,20 +23,20 @@ typedef struct fake_reply {
 } fake_reply;
 
 typedef struct fake_call {
-    rl_lock_op op;                        /* the op as given (its strings point at the caller's) */
-    int fanout;                      /* 1: sent by fanout to chosen connections, 0: run on every node */
+    rl_lock_op op; /* the op as given (its strings point at the caller's) */
+    int fanout;    /* 1: sent by fanout to chosen connections, 0: run on every node */
     size_t n, need;
     int early;
-    size_t node[FAKE_MAX_NODES];     /* which node each vote's connection is (wait connections: + 100) */
-    int64_t at_us;                   /* the fake clock when it was sent */
-    rl_timeouts timeouts;            /* fanout's timeouts */
-    char token[48], waiter[48];      /* copies of the op's (its pointers may be gone) */
+    size_t node[FAKE_MAX_NODES]; /* which node each vote's connection is (wait connections: + 100) */
+    int64_t at_us;               /* the fake clock when it was sent */
+    rl_timeouts timeouts;        /* fanout's timeouts */
+    char token[48], waiter[48];  /* copies of the op's (its pointers may be gone) */
 } fake_call;
 
 typedef struct fake_nodes {
     rl_lock_nodes ns;
     rl_conn conns[FAKE_MAX_NODES], wait_conns[FAKE_MAX_NODES];
-    const fake_reply *script;        /* the replies, in call order */
+    const fake_reply *script; /* the replies, in call order */
     size_t nscript, next;
     fake_call calls[FAKE_MAX_CALLS];
     size_t ncalls;

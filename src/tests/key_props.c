@@ -36,7 +36,12 @@ static int same(kbuf a, const char *s, size_t n)
     return a.n == n && memcmp(a.s, s, n) == 0;
 }
 
-#define FAIL(...) do { snprintf(why, cap, __VA_ARGS__); bad = 1; goto out; } while (0)
+#define FAIL(...)                        \
+    do {                                 \
+        snprintf(why, cap, __VA_ARGS__); \
+        bad = 1;                         \
+        goto out;                        \
+    } while (0)
 
 int key_props_one(const char *raw, size_t len, char *why, size_t cap)
 {
@@ -52,8 +57,8 @@ int key_props_one(const char *raw, size_t len, char *why, size_t cap)
         if (same(d, lock.s, lock.n)) {
             FAIL("derived key %c is the lock key", key_props_roles[i]);
         }
-        if (!rl_key_parse(d.s, d.n, &at, &n, &letter) || letter != key_props_roles[i] || at + n > d.n
-            || n != lock.n || memcmp(d.s + at, lock.s, n) != 0) {
+        if (!rl_key_parse(d.s, d.n, &at, &n, &letter) || letter != key_props_roles[i] || at + n > d.n || n != lock.n
+            || memcmp(d.s + at, lock.s, n) != 0) {
             FAIL("derived key %c does not read back as its lock key", key_props_roles[i]);
         }
         if (rl_key_listed(d.s, d.n, &at, &n)) {

@@ -34,7 +34,8 @@ static void endpoint_bad(const char *spec, size_t len, const char *want)
     rl_endpoint ep;
     char err[160] = "";
     int rc = rl_endpoint_parse(spec, len, &ep, err, sizeof err);
-    CHECK(rc != 0 && strstr(err, want) != NULL, "parse(%.*s): rc %d, err '%s', want '%s'", (int)len, spec, rc, err, want);
+    CHECK(rc != 0 && strstr(err, want) != NULL, "parse(%.*s): rc %d, err '%s', want '%s'", (int)len, spec, rc, err,
+          want);
     rl_endpoint_clear(&ep);
 }
 
@@ -154,23 +155,42 @@ static void unit_scan_cut(void *ctx, const char *name, size_t len)
 }
 
 /* The 16 wake streams of lock:r (slot tag "mio"), and of lock:{t}r. */
+/* clang-format breaks these lists differently on each pass: kept by hand */
+// clang-format off
 #define W_MIO(c) "$13\r\nlock:r\0" c "{mio}\r\n"
-#define WAKES_MIO W_MIO("A") W_MIO("B") W_MIO("C") W_MIO("D") W_MIO("E") W_MIO("F") W_MIO("G") W_MIO("H") \
+#define WAKES_MIO \
+    W_MIO("A") W_MIO("B") W_MIO("C") W_MIO("D") W_MIO("E") W_MIO("F") W_MIO("G") W_MIO("H") \
     W_MIO("I") W_MIO("J") W_MIO("K") W_MIO("L") W_MIO("M") W_MIO("N") W_MIO("O") W_MIO("P")
 #define W_T(c) "$11\r\nlock:{t}r\0" c "\r\n"
-#define WAKES_T W_T("A") W_T("B") W_T("C") W_T("D") W_T("E") W_T("F") W_T("G") W_T("H") \
+#define WAKES_T \
+    W_T("A") W_T("B") W_T("C") W_T("D") W_T("E") W_T("F") W_T("G") W_T("H") \
     W_T("I") W_T("J") W_T("K") W_T("L") W_T("M") W_T("N") W_T("O") W_T("P")
+// clang-format on
 
 UNIT_TEST(test_lockops)
 {
-    rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op lock
+        = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
     rl_lock_op unlock = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
-    rl_lock_op wait = {.kind = RL_OP_LOCK_WAIT, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000, .waiter = "w1", .waiter_len = 2, .wait_ms = 900, .enqueue = 1};
-    rl_lock_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 1500};
+    rl_lock_op wait = {.kind = RL_OP_LOCK_WAIT,
+                       .key = "lock:r",
+                       .key_len = 6,
+                       .token = "tok",
+                       .token_len = 3,
+                       .ttl_ms = 5000,
+                       .waiter = "w1",
+                       .waiter_len = 2,
+                       .wait_ms = 900,
+                       .enqueue = 1};
+    rl_lock_op wake
+        = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 1500};
     rl_lock_op tagged = {.kind = RL_OP_UNLOCK, .key = "lock:{t}r", .key_len = 9, .token = "tok", .token_len = 3};
-    rl_lock_op extend = {.kind = RL_OP_EXTEND, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_lock_op fenced = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
-    rl_lock_op permit = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op extend
+        = {.kind = RL_OP_EXTEND, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op fenced
+        = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
+    rl_lock_op permit
+        = {.kind = RL_OP_LOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3, .ttl_ms = 5000};
     rl_lock_op one_key = {.kind = RL_OP_UNLOCK, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
     rl_lock_op holds = {.kind = RL_OP_HOLDS, .key = "lock:r", .key_len = 6, .token = "tok", .token_len = 3};
     long long v = 0;
@@ -181,7 +201,8 @@ UNIT_TEST(test_lockops)
     permit.mode = RL_MODE_PERMIT;
     permit.limit = 3;
 
-    ENCODES_TO(&lock, RL_FORM_FIRST, "*6\r\n$3\r\nSET\r\n$6\r\nlock:r\r\n$3\r\ntok\r\n$2\r\nNX\r\n$2\r\nPX\r\n$4\r\n5000\r\n");
+    ENCODES_TO(&lock, RL_FORM_FIRST,
+               "*6\r\n$3\r\nSET\r\n$6\r\nlock:r\r\n$3\r\ntok\r\n$2\r\nNX\r\n$2\r\nPX\r\n$4\r\n5000\r\n");
     /* the waiter reads its wake stream from the start: the lock key, NUL, the
      * letter of its bucket (the id's last hex digit: 1, 'B'), and the tag of
      * the key's slot (13761: "mio"; the key has no hash tag) */
@@ -189,7 +210,8 @@ UNIT_TEST(test_lockops)
                "*8\r\n$5\r\nXREAD\r\n$5\r\nCOUNT\r\n$2\r\n64\r\n$5\r\nBLOCK\r\n$4\r\n1500\r\n$7\r\nSTREAMS\r\n"
                "$13\r\nlock:r\0B{mio}\r\n$3\r\n0-0\r\n");
     CHECK(rl_wake_bucket("w1", 2) == 1 && rl_wake_bucket("s0f", 3) == 15 && rl_wake_bucket("xA", 2) == 10
-          && rl_wake_bucket("x", 1) == 0 && rl_wake_bucket("", 0) == 0, "wake buckets");
+              && rl_wake_bucket("x", 1) == 0 && rl_wake_bucket("", 0) == 0,
+          "wake buckets");
     for (s = 0; s < RL_SCRIPT_COUNT; s++) {
         rl_script_set_sha((rl_script)s, "0123456789012345678901234567890123456789");
         CHECK(strlen(rl_script_source((rl_script)s)) > 20, "script %d has no source", s);
@@ -198,8 +220,7 @@ UNIT_TEST(test_lockops)
      * and wake streams (a release serves every kind of token) */
     ENCODES_TO(&unlock, RL_FORM_FIRST,
                "*24\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n20\r\n$6\r\nlock:r\r\n"
-               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0s{mio}\r\n" WAKES_MIO
-               "$3\r\ntok\r\n");
+               "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0s{mio}\r\n" WAKES_MIO "$3\r\ntok\r\n");
     /* a key with a hash tag keeps it: derived keys are the key and a suffix */
     ENCODES_TO(&tagged, RL_FORM_FIRST,
                "*24\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$2\r\n20\r\n"
@@ -255,7 +276,8 @@ UNIT_TEST(test_lockops)
         char text[128];
         long long iv;
         ENCODES_TO(&inspect, RL_FORM_FIRST,
-                   "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
+                   "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:"
+                   "r\r\n"
                    "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0f{mio}\r\n$13\r\nlock:r\0s{mio}\r\n$3\r\n193\r\n");
         struct {
             int n;
@@ -263,14 +285,19 @@ UNIT_TEST(test_lockops)
         } toks = {0};
         inspect.on_key = unit_scan_key;
         inspect.on_key_ctx = &toks;
-        CHECK(judged_text(&inspect, "*6\r\n$6\r\nshared\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*2\r\n$2\r\nt1\r\n$2\r\nt2\r\n", &iv, text)
-              == RL_REPLY_YES && strcmp(text, "shared 2 4999 3 -1") == 0 && toks.n == 2 && strcmp(toks.keys[1], "t2") == 0,
+        CHECK(judged_text(&inspect, "*6\r\n$6\r\nshared\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*2\r\n$2\r\nt1\r\n$2\r\nt2\r\n",
+                          &iv, text)
+                      == RL_REPLY_YES
+                  && strcmp(text, "shared 2 4999 3 -1") == 0 && toks.n == 2 && strcmp(toks.keys[1], "t2") == 0,
               "inspect: %s, %d tokens", text, toks.n);
-        CHECK(judged_text(&inspect, "*6\r\n$4\r\nevil\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*0\r\n", &iv, text) == RL_REPLY_ERROR,
+        CHECK(judged_text(&inspect, "*6\r\n$4\r\nevil\r\n:2\r\n:4999\r\n:3\r\n:-1\r\n*0\r\n", &iv, text)
+                  == RL_REPLY_ERROR,
               "inspect: an unknown kind");
-        CHECK(judged_text(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n$1\r\n5\r\n:0\r\n:7\r\n*0\r\n", &iv, text) == RL_REPLY_ERROR,
+        CHECK(judged_text(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n$1\r\n5\r\n:0\r\n:7\r\n*0\r\n", &iv, text)
+                  == RL_REPLY_ERROR,
               "inspect: a TTL not an integer");
-        CHECK(judged_text(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n:7\r\n*1\r\n:1\r\n", &iv, text) == RL_REPLY_ERROR,
+        CHECK(judged_text(&inspect, "*6\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n:7\r\n*1\r\n:1\r\n", &iv, text)
+                  == RL_REPLY_ERROR,
               "inspect: a token not a string");
         CHECK(judged_text(&inspect, "*5\r\n$4\r\nlock\r\n:1\r\n:5\r\n:0\r\n:7\r\n", &iv, text) == RL_REPLY_ERROR,
               "inspect: five elements");
@@ -285,26 +312,42 @@ UNIT_TEST(test_lockops)
             int n;
             char keys[4][16];
         } got = {0};
-        rl_lock_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "17", .match = "lock:*", .prefix = "lock:", .name_at = 5,
-                      .on_key = unit_scan_key, .on_key_ctx = &got};
+        rl_lock_op scan = {.kind = RL_OP_SCAN,
+                           .key = "{0}",
+                           .key_len = 3,
+                           .cursor = "17",
+                           .match = "lock:*",
+                           .prefix = "lock:",
+                           .name_at = 5,
+                           .on_key = unit_scan_key,
+                           .on_key_ctx = &got};
         char text[128];
         long long sv;
         ENCODES_TO(&scan, RL_FORM_FIRST,
                    "*12\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n$3\r\n{0}\r\n"
-                   "$2\r\n17\r\n$6\r\nlock:*\r\n$2\r\n48\r\n$0\r\n\r\n$1\r\n5\r\n$4\r\n1024\r\n$2\r\n48\r\n$2\r\n64\r\n");
-        CHECK(judged_text(&scan, "*3\r\n$3\r\n420\r\n$0\r\n\r\n*4\r\n$3\r\n{a}\r\n$5\r\n{a}\0q\r\n$1\r\nb\r\n$3\r\na\0b\r\n", &sv, text)
-              == RL_REPLY_YES && strcmp(text, "420") == 0 && got.n == 3 && strcmp(got.keys[0], "{a}") == 0
-              && strcmp(got.keys[1], "b") == 0 && memcmp(got.keys[2], "a\0b", 4) == 0,
+                   "$2\r\n17\r\n$6\r\nlock:*\r\n$2\r\n48\r\n$0\r\n\r\n$1\r\n5\r\n$4\r\n1024\r\n$2\r\n48\r\n$"
+                   "2\r\n64\r\n");
+        CHECK(judged_text(&scan,
+                          "*3\r\n$3\r\n420\r\n$0\r\n\r\n*4\r\n$3\r\n{a}\r\n$5\r\n{a}\0q\r\n$1\r\nb\r\n$3\r\na\0b\r\n",
+                          &sv, text)
+                      == RL_REPLY_YES
+                  && strcmp(text, "420") == 0 && got.n == 3 && strcmp(got.keys[0], "{a}") == 0
+                  && strcmp(got.keys[1], "b") == 0 && memcmp(got.keys[2], "a\0b", 4) == 0,
               "scan: next cursor %s, %d names", text, got.n);
         got.n = 0;
-        CHECK(judged_text(&scan, "*3\r\n$2\r\n17\r\n$40\r\n00112233445566778899aabbccddeeff00112233\r\n*0\r\n", &sv, text)
-              == RL_REPLY_YES && strcmp(text, "17 00112233445566778899aabbccddeeff00112233") == 0,
+        CHECK(judged_text(&scan, "*3\r\n$2\r\n17\r\n$40\r\n00112233445566778899aabbccddeeff00112233\r\n*0\r\n", &sv,
+                          text)
+                      == RL_REPLY_YES
+                  && strcmp(text, "17 00112233445566778899aabbccddeeff00112233") == 0,
               "scan: the same page goes on: %s", text);
-        CHECK(judged_text(&scan, "*3\r\n$2\r\n-1\r\n$0\r\n\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: a cursor not a number");
-        CHECK(judged_text(&scan, "*3\r\n$1\r\n0\r\n$3\r\nxyz\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: an after not a SHA1");
+        CHECK(judged_text(&scan, "*3\r\n$2\r\n-1\r\n$0\r\n\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR,
+              "scan: a cursor not a number");
+        CHECK(judged_text(&scan, "*3\r\n$1\r\n0\r\n$3\r\nxyz\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR,
+              "scan: an after not a SHA1");
         CHECK(judged_text(&scan, "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n:5\r\n", &sv, text) == RL_REPLY_ERROR && got.n == 0,
               "scan: a name not a string, nothing told");
-        CHECK(judged_text(&scan, "*2\r\n$1\r\n0\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR, "scan: two elements (SCAN's own)");
+        CHECK(judged_text(&scan, "*2\r\n$1\r\n0\r\n*0\r\n", &sv, text) == RL_REPLY_ERROR,
+              "scan: two elements (SCAN's own)");
     }
     {
         /* SCAN: a long name comes cut, [head, length, tail, SHA1], and is
@@ -315,23 +358,32 @@ UNIT_TEST(test_lockops)
             size_t len;
             char end[96];
         } cut = {0};
-        rl_lock_op scan = {.kind = RL_OP_SCAN, .key = "{0}", .key_len = 3, .cursor = "0", .match = "*",
-                      .on_key = unit_scan_cut, .on_key_ctx = &cut};
+        rl_lock_op scan = {.kind = RL_OP_SCAN,
+                           .key = "{0}",
+                           .key_len = 3,
+                           .cursor = "0",
+                           .match = "*",
+                           .on_key = unit_scan_cut,
+                           .on_key_ctx = &cut};
         char resp[RL_SCAN_NAME_SHOWN + 256], head[RL_SCAN_NAME_SHOWN + 1], text[128];
         const char *sha = "00112233445566778899aabbccddeeff00112233";
         long long sv;
         int n;
         memset(head, 'h', RL_SCAN_NAME_SHOWN);
         head[RL_SCAN_NAME_SHOWN] = '\0';
-        n = snprintf(resp, sizeof resp, "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n*4\r\n$%d\r\n%s\r\n:70000\r\n$2\r\nzz\r\n$40\r\n%s\r\n",
+        n = snprintf(resp, sizeof resp,
+                     "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n*4\r\n$%d\r\n%s\r\n:70000\r\n$2\r\nzz\r\n$40\r\n%s\r\n",
                      RL_SCAN_NAME_SHOWN, head, sha);
         CHECK(judged_n(&scan, resp, (size_t)n, &sv, text) == RL_REPLY_YES && cut.n == 1
-              && cut.len == RL_SCAN_NAME_SHOWN + strlen(cut.end) && strcmp(cut.end, "... (70000 bytes, sha1 00112233445566778899aabbccddeeff00112233)") == 0,
+                  && cut.len == RL_SCAN_NAME_SHOWN + strlen(cut.end)
+                  && strcmp(cut.end, "... (70000 bytes, sha1 00112233445566778899aabbccddeeff00112233)") == 0,
               "scan: a cut name told as '%s' (%zu bytes)", cut.end, cut.len);
         strstr(resp, "zz\r\n$40")[1] = '\0'; /* the tail "zz" becomes "z\0": a derived key's */
         cut.n = 0;
-        CHECK(judged_n(&scan, resp, (size_t)n, &sv, text) == RL_REPLY_YES && cut.n == 0, "scan: a derived key's cut name not told");
-        n = snprintf(resp, sizeof resp, "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n*4\r\n$3\r\nabc\r\n:70000\r\n$2\r\nzz\r\n$40\r\n%s\r\n", sha);
+        CHECK(judged_n(&scan, resp, (size_t)n, &sv, text) == RL_REPLY_YES && cut.n == 0,
+              "scan: a derived key's cut name not told");
+        n = snprintf(resp, sizeof resp,
+                     "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n*4\r\n$3\r\nabc\r\n:70000\r\n$2\r\nzz\r\n$40\r\n%s\r\n", sha);
         CHECK(judged_n(&scan, resp, (size_t)n, &sv, text) == RL_REPLY_ERROR, "scan: a cut name's head too short");
     }
     {
@@ -339,7 +391,8 @@ UNIT_TEST(test_lockops)
         rl_lock_op watch = {.kind = RL_OP_WATCH, .key = "lock:r", .key_len = 6, .wait_ms = 1000};
         long long wv;
         ENCODES_TO(&watch, RL_FORM_FIRST,
-                   "*38\r\n$5\r\nXREAD\r\n$5\r\nCOUNT\r\n$1\r\n1\r\n$5\r\nBLOCK\r\n$4\r\n1000\r\n$7\r\nSTREAMS\r\n" WAKES_MIO
+                   "*38\r\n$5\r\nXREAD\r\n$5\r\nCOUNT\r\n$1\r\n1\r\n$5\r\nBLOCK\r\n$4\r\n1000\r\n$"
+                   "7\r\nSTREAMS\r\n" WAKES_MIO
                    "$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n"
                    "$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n$1\r\n$\r\n");
         CHECK(judged(&watch, "*-1\r\n", &wv) == RL_REPLY_NO, "watch: nothing within the block");
@@ -410,8 +463,9 @@ UNIT_TEST(test_lockops)
     CHECK(judged(&wait, ":1500\r\n", &v) == RL_REPLY_NO && v == 1500, "acquire-or-queue PTTL: %lld", v);
     {
         char id[128];
-        CHECK(judged_text(&wait, "*3\r\n:1500\r\n$6\r\n1234-5\r\n$3\r\ntok\r\n", &v, id) == RL_REPLY_NO
-              && v == 1500 && strcmp(id, "1234-5 tok") == 0, "queued: PTTL, the wake stream's last id, the holder");
+        CHECK(judged_text(&wait, "*3\r\n:1500\r\n$6\r\n1234-5\r\n$3\r\ntok\r\n", &v, id) == RL_REPLY_NO && v == 1500
+                  && strcmp(id, "1234-5 tok") == 0,
+              "queued: PTTL, the wake stream's last id, the holder");
         {
             char got[RL_WAKE_ID_MAX];
             const char *holder;
@@ -421,15 +475,18 @@ UNIT_TEST(test_lockops)
             rl_queued_parse("1234-5 ", got, &holder, &holder_len);
             CHECK(strcmp(got, "1234-5") == 0 && holder_len == 0, "no holder");
         }
-        CHECK(judged(&wait, "*3\r\n:-2\r\n$3\r\n0-0\r\n$0\r\n\r\n", &v) == RL_REPLY_NO && v == -2, "queued, no TTL known");
+        CHECK(judged(&wait, "*3\r\n:-2\r\n$3\r\n0-0\r\n$0\r\n\r\n", &v) == RL_REPLY_NO && v == -2,
+              "queued, no TTL known");
         CHECK(judged(&wait, "*2\r\n:-2\r\n$3\r\n0-0\r\n", &v) == RL_REPLY_ERROR, "queued: no holder element");
-        CHECK(judged(&wait, "*3\r\n:-2\r\n$3\r\n0 0\r\n$0\r\n\r\n", &v) == RL_REPLY_ERROR, "queued: an id with a space");
+        CHECK(judged(&wait, "*3\r\n:-2\r\n$3\r\n0 0\r\n$0\r\n\r\n", &v) == RL_REPLY_ERROR,
+              "queued: an id with a space");
         CHECK(judged(&wait, "+DONE\r\n", &v) == RL_REPLY_ERROR, "+DONE to a waiter that is no guard");
         wait.guard = 1;
         CHECK(judged(&wait, "+DONE\r\n", &v) == RL_REPLY_NO && v == RL_PTTL_DONE, "+DONE: the guard's waiter is done");
         CHECK(judged(&wait, "+OK\r\n", &v) == RL_REPLY_ERROR, "+OK to a guard's waiter");
         ENCODES_TO(&wait, RL_FORM_FIRST,
-                   "*13\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:r\r\n"
+                   "*13\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n4\r\n$6\r\nlock:"
+                   "r\r\n"
                    "$13\r\nlock:r\0q{mio}\r\n$13\r\nlock:r\0r{mio}\r\n$13\r\nlock:r\0B{mio}\r\n"
                    "$3\r\ntok\r\n$4\r\n5000\r\n$2\r\nw1\r\n$3\r\n900\r\n$1\r\n1\r\n$2\r\nwg\r\n");
         wait.guard = 0;
@@ -437,26 +494,40 @@ UNIT_TEST(test_lockops)
         CHECK(judged(&wait, "*2\r\n:1\r\n$0\r\n\r\n", &v) == RL_REPLY_ERROR, "queued: an empty id");
         CHECK(judged(&wait, "*1\r\n:1\r\n", &v) == RL_REPLY_ERROR, "queued: one element");
         CHECK(judged(&wait, "*2\r\n:1\r\n$60\r\n012345678901234567890123456789012345678901234567890123456789\r\n", &v)
-              == RL_REPLY_ERROR, "queued: an id too long");
+                  == RL_REPLY_ERROR,
+              "queued: an id too long");
     }
     CHECK(judged(&wake, "*1\r\n*2\r\n$1\r\nS\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n", &v)
-          == RL_REPLY_NO, "a wake on another lock's stream counts");
-    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*2\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n"
-                        "*2\r\n$3\r\n6-1\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n", &v) == RL_REPLY_YES,
+              == RL_REPLY_NO,
+          "a wake on another lock's stream counts");
+    CHECK(judged(&wake,
+                 "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*2\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n"
+                 "*2\r\n$3\r\n6-1\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n",
+                 &v)
+              == RL_REPLY_YES,
           "XREAD naming the waiter is not a wake");
-    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n", &v)
-          == RL_REPLY_NO, "XREAD naming another waiter is a wake");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw9\r\n",
+                 &v)
+              == RL_REPLY_NO,
+          "XREAD naming another waiter is a wake");
     CHECK(judged(&wake, "*-1\r\n", &v) == RL_REPLY_NO, "XREAD nil is a wake");
     v = 0;
-    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nn\r\n$2\r\nw1\r\n", &v)
-          == RL_REPLY_NO && v == RL_WAKE_NEXT, "named next in line: not woken, told to look again soon");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nn\r\n$2\r\nw1\r\n",
+                 &v)
+                  == RL_REPLY_NO
+              && v == RL_WAKE_NEXT,
+          "named next in line: not woken, told to look again soon");
     v = 0;
-    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nn\r\n$2\r\nw9\r\n", &v)
-          == RL_REPLY_NO && v == 0, "another waiter next in line is nothing to us");
+    CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nn\r\n$2\r\nw9\r\n",
+                 &v)
+                  == RL_REPLY_NO
+              && v == 0,
+          "another waiter next in line is nothing to us");
     /* woken as done: the waiter among a done entry's ids (a guard's wait ends) */
 #define DONE_ENTRY(ids) "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nd\r\n" ids
     wake.guard = 1;
-    CHECK(judged(&wake, DONE_ENTRY("$8\r\nw9,w1,w3\r\n"), &v) == RL_REPLY_YES && v == RL_WAKE_DONE, "done, in the middle");
+    CHECK(judged(&wake, DONE_ENTRY("$8\r\nw9,w1,w3\r\n"), &v) == RL_REPLY_YES && v == RL_WAKE_DONE,
+          "done, in the middle");
     CHECK(judged(&wake, DONE_ENTRY("$2\r\nw1\r\n"), &v) == RL_REPLY_YES && v == RL_WAKE_DONE, "done, alone");
     CHECK(judged(&wake, DONE_ENTRY("$5\r\nw9,w1\r\n"), &v) == RL_REPLY_YES && v == RL_WAKE_DONE, "done, last");
     CHECK(judged(&wake, DONE_ENTRY("$8\r\nw11,w9,1\r\n"), &v) == RL_REPLY_NO && v == 0, "done: not a prefix or suffix");
@@ -467,7 +538,8 @@ UNIT_TEST(test_lockops)
 #undef DONE_ENTRY
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*0\r\n", &v) == RL_REPLY_ERROR, "XREAD with no entry");
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*1\r\n$1\r\nw\r\n", &v)
-          == RL_REPLY_ERROR, "XREAD entry with an odd field list");
+              == RL_REPLY_ERROR,
+          "XREAD entry with an odd field list");
     CHECK(judged(&wake, "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n:5\r\n*0\r\n", &v) == RL_REPLY_ERROR,
           "XREAD entry id not a string");
     CHECK(judged(&lock, ":7\r\n", &v) == RL_REPLY_NO, "integer to SET");
@@ -477,8 +549,8 @@ UNIT_TEST(test_lockops)
 UNIT_TEST(test_status)
 {
     CHECK(rl_status_is_connection(RL_E_CONNECT) && rl_status_is_connection(RL_E_TIMEOUT)
-          && rl_status_is_connection(RL_E_AUTH) && rl_status_is_connection(RL_E_IO), "connection statuses");
+              && rl_status_is_connection(RL_E_AUTH) && rl_status_is_connection(RL_E_IO),
+          "connection statuses");
     CHECK(!rl_status_is_connection(RL_E_REPLY) && !rl_status_is_connection(RL_OK), "non-connection statuses");
     CHECK(strcmp(rl_status_name(RL_E_TIMEOUT), "timed out") == 0, "status name");
 }
-

@@ -8,10 +8,17 @@
 
 extern int unit_passed, unit_failed;
 
-#define CHECK(cond, ...) do { \
-    if (cond) { unit_passed++; } else { unit_failed++; \
-        printf("FAIL %s:%d: ", __FILE__, __LINE__); printf(__VA_ARGS__); printf("\n"); } \
-} while (0)
+#define CHECK(cond, ...)                                \
+    do {                                                \
+        if (cond) {                                     \
+            unit_passed++;                              \
+        } else {                                        \
+            unit_failed++;                              \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+            printf(__VA_ARGS__);                        \
+            printf("\n");                               \
+        }                                               \
+    } while (0)
 
 void unit_register(const char *name, void (*fn)(void));
 
@@ -27,9 +34,12 @@ struct rl_conn *unit_conn(const char *user, const char *password, long database)
 int unit_out_is(const struct rl_conn *c, const char *want, size_t want_len);
 #define UNIT_OUT_IS(c, lit) unit_out_is(c, lit, sizeof(lit) - 1)
 
-#define UNIT_TEST(name) \
-    static void name(void); \
-    __attribute__((constructor)) static void name##_register(void) { unit_register(#name, name); } \
+#define UNIT_TEST(name)                                            \
+    static void name(void);                                        \
+    __attribute__((constructor)) static void name##_register(void) \
+    {                                                              \
+        unit_register(#name, name);                                \
+    }                                                              \
     static void name(void)
 
 #endif

@@ -9,14 +9,17 @@
 
 static fake_nodes f;
 
-static const rl_lock_op lock_op = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "tok", .token_len = 3,
-                              .ttl_ms = 10000};
+static const rl_lock_op lock_op
+    = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "tok", .token_len = 3, .ttl_ms = 10000};
 
-#define R(v, ...) {.votes = v, .value = {__VA_ARGS__}}
+#define R(v, ...)                            \
+    {                                        \
+        .votes = v, .value = { __VA_ARGS__ } \
+    }
 
 /* Runs one attempt with the script; returns its outcome (a is freed). */
-static rl_outcome attempt(size_t n, int fencing, const fake_reply *script, size_t nscript, int ours_before,
-                          int first, rl_attempt *a)
+static rl_outcome attempt(size_t n, int fencing, const fake_reply *script, size_t nscript, int ours_before, int first,
+                          rl_attempt *a)
 {
     rl_outcome outcome;
     fake_nodes_init(&f, n, script, nscript);
@@ -49,9 +52,9 @@ UNIT_TEST(test_fence_write_back)
     rl_attempt a;
 
     CHECK(attempt(3, 1, low, 2, 0, 1, &a) == RL_WON && a.fence == 5, "won with fence %lld", a.fence);
-    CHECK(f.ncalls == 2 && f.calls[1].fanout && f.calls[1].op.kind == RL_OP_FENCE_RAISE
-          && f.calls[1].op.fence == 5 && strcmp(fake_call_nodes(&f.calls[1], nodes), "1") == 0
-          && f.calls[1].need == 1 && f.calls[1].early, "raised on node 1 (node 2 said no), need 1: %s", nodes);
+    CHECK(f.ncalls == 2 && f.calls[1].fanout && f.calls[1].op.kind == RL_OP_FENCE_RAISE && f.calls[1].op.fence == 5
+              && strcmp(fake_call_nodes(&f.calls[1], nodes), "1") == 0 && f.calls[1].need == 1 && f.calls[1].early,
+          "raised on node 1 (node 2 said no), need 1: %s", nodes);
 
     CHECK(attempt(3, 1, enough, 1, 0, 1, &a) == RL_WON && a.fence == 5, "a quorum has it");
     CHECK(f.ncalls == 1, "no write-back when a quorum has the number");
@@ -83,8 +86,9 @@ UNIT_TEST(test_fence_write_back_lost)
 
     CHECK(attempt(3, 1, s, 3, 0, 1, &a) == RL_LOST, "lost");
     CHECK(f.ncalls == 3 && f.calls[2].fanout && f.calls[2].op.kind == RL_OP_UNLOCK
-          && strcmp(f.calls[2].token, "tok") == 0 && strcmp(fake_call_nodes(&f.calls[2], nodes), "01") == 0
-          && !f.calls[2].early, "undone on nodes 0 and 1: %s", nodes);
+              && strcmp(f.calls[2].token, "tok") == 0 && strcmp(fake_call_nodes(&f.calls[2], nodes), "01") == 0
+              && !f.calls[2].early,
+          "undone on nodes 0 and 1: %s", nodes);
     CHECK(a.tally.count.yes == 1 && a.tally.count.failed == 1, "the write-back's votes: %zu yes", a.tally.count.yes);
     CHECK(a.contended, "a lost first attempt is contended");
 
@@ -105,7 +109,8 @@ UNIT_TEST(test_fence_write_back_granting_nodes_only)
 
     CHECK(attempt(5, 1, s, 3, 0, 1, &a) == RL_LOST, "lost");
     CHECK(f.calls[1].op.kind == RL_OP_FENCE_RAISE && strcmp(fake_call_nodes(&f.calls[1], nodes), "3") == 0
-          && f.calls[1].need == 1, "raised on node 3 only: %s", nodes);
+              && f.calls[1].need == 1,
+          "raised on node 3 only: %s", nodes);
 }
 
 UNIT_TEST(test_lost_attempt_undone)
@@ -118,10 +123,11 @@ UNIT_TEST(test_lost_attempt_undone)
 
     CHECK(attempt(3, 0, some, 2, 0, 0, &a) == RL_LOST && !a.contended, "lost, not the first attempt");
     CHECK(f.ncalls == 2 && f.calls[1].fanout && f.calls[1].op.kind == RL_OP_UNLOCK
-          && strcmp(fake_call_nodes(&f.calls[1], nodes), "02") == 0, "undone where it went out: %s", nodes);
+              && strcmp(fake_call_nodes(&f.calls[1], nodes), "02") == 0,
+          "undone where it went out: %s", nodes);
 
-    CHECK(attempt(3, 0, unsent, 2, 0, 1, &a) == RL_LOST
-          && strcmp(fake_call_nodes(&f.calls[1], nodes), "0") == 0, "not where nothing was sent: %s", nodes);
+    CHECK(attempt(3, 0, unsent, 2, 0, 1, &a) == RL_LOST && strcmp(fake_call_nodes(&f.calls[1], nodes), "0") == 0,
+          "not where nothing was sent: %s", nodes);
 
     CHECK(attempt(3, 0, some, 1, 1, 1, &a) == RL_LOST && f.ncalls == 1, "the token ours before: not undone");
 
@@ -159,7 +165,8 @@ UNIT_TEST(test_attempt_no_quorum)
     CHECK(attempt(3, 0, failed, 2, 0, 1, &a) == RL_NO_QUORUM && !a.contended, "two of three failed");
     CHECK(strcmp(fake_call_nodes(&f.calls[1], nodes), "012") == 0, "undone where it went out: %s", nodes);
     CHECK(attempt(3, 0, unreachable, 2, 0, 1, &a) == RL_NO_QUORUM
-          && strcmp(fake_call_nodes(&f.calls[1], nodes), "0") == 0, "undone where sent: %s", nodes);
+              && strcmp(fake_call_nodes(&f.calls[1], nodes), "0") == 0,
+          "undone where sent: %s", nodes);
     CHECK(attempt(3, 0, spared, 1, 0, 1, &a) == RL_WON, "one failure is spared");
 }
 

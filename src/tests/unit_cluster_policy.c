@@ -28,7 +28,8 @@ UNIT_TEST(cluster_policy_redirections)
     int i;
 
     CHECK(p.step == RL_FOLLOW_MOVED && p.refresh && p.counted && !p.pause && p.rd.slot == 3999
-          && strcmp(p.rd.host, "10.0.0.2") == 0 && p.rd.port == 7001, "MOVED: refresh, then the named node");
+              && strcmp(p.rd.host, "10.0.0.2") == 0 && p.rd.port == 7001,
+          "MOVED: refresh, then the named node");
     p = rl_cluster_next_step(&st, &lock, &v, 2000, &one_second);
     CHECK(p.step == RL_FOLLOW_MOVED && !p.refresh, "a second MOVED in the batch does not fetch the map again");
     v = reply(c, RL_E_REPLY, "ASK 3999 :7002");
@@ -44,7 +45,7 @@ UNIT_TEST(cluster_policy_redirections)
     st.redirects = 5;
     p = rl_cluster_next_step(&st, &lock, &v, 990000, &one_second);
     CHECK(p.step == RL_FOLLOW_STOP && !p.counted && v.err.code == RL_E_REDIRECTS && v.sent
-          && strcmp(v.err.msg, "still redirected ASK 3999 :7002 after the timeout (1000 ms)") == 0,
+              && strcmp(v.err.msg, "still redirected ASK 3999 :7002 after the timeout (1000 ms)") == 0,
           "no time left for a pause: code 16, the last reply quoted, the vote's sending kept (%s)", v.err.msg);
     rl_conn_free(c);
 }
@@ -70,7 +71,8 @@ UNIT_TEST(cluster_policy_waits_and_losses)
     p = rl_cluster_next_step(&st, &lock, &v, 1000, &one_second);
     CHECK(p.step == RL_FOLLOW_RETRY && p.pause && p.refresh, "CLUSTERDOWN: pause, fetch the map, ask again");
     p = rl_cluster_next_step(&st, &lock, &v, 980000, &one_second);
-    CHECK(p.step == RL_FOLLOW_STOP && v.err.code == RL_E_REDIRECTS && strncmp(v.err.msg, "still answering CLUSTERDOWN", 27) == 0,
+    CHECK(p.step == RL_FOLLOW_STOP && v.err.code == RL_E_REDIRECTS
+              && strncmp(v.err.msg, "still answering CLUSTERDOWN", 27) == 0,
           "out of time: %s", v.err.msg);
     v = reply(c, RL_E_IO, "connection lost");
     p = rl_cluster_next_step(&st, &lock, &v, 500000, &one_second);

@@ -51,12 +51,15 @@ UNIT_TEST(test_deadlock_replies)
 
     CHECK(JUDGE(&cyc, ":0\r\n") == RL_REPLY_NO, "no cycle: the edge recorded");
     CHECK(JUDGE(&cyc, "*4\r\n$6\r\nlock:a\r\n$2\r\nt1\r\n$6\r\nlock:b\r\n$2\r\nt2\r\n") == RL_REPLY_YES && t.n == 4
-          && t.ends == 1 && strcmp(t.last, "t2") == 0, "a cycle told: %d, %d ends", t.n, t.ends);
+              && t.ends == 1 && strcmp(t.last, "t2") == 0,
+          "a cycle told: %d, %d ends", t.n, t.ends);
     /* a long lock key by reference, only where a resource goes, and only longer than the script sends whole */
     CHECK(JUDGE(&cyc, "*4\r\n*2\r\n$16\r\n0123456789abcdef\r\n:70000\r\n$2\r\nt1\r\n$6\r\nlock:b\r\n$2\r\nt2\r\n")
-          == RL_REPLY_YES, "a reference where a resource goes");
+              == RL_REPLY_YES,
+          "a reference where a resource goes");
     CHECK(JUDGE(&cyc, "*4\r\n$6\r\nlock:a\r\n*2\r\n$16\r\n0123456789abcdef\r\n:70000\r\n$6\r\nlock:b\r\n$2\r\nt2\r\n")
-          == RL_REPLY_ERROR, "a reference where a token goes");
+              == RL_REPLY_ERROR,
+          "a reference where a token goes");
     CHECK(JUDGE(&cyc, "*2\r\n*2\r\n$16\r\n0123456789abcdef\r\n:5\r\n$2\r\nt1\r\n") == RL_REPLY_ERROR,
           "a reference to a short key");
     t.n = 0;
@@ -68,14 +71,21 @@ UNIT_TEST(test_deadlock_written)
 {
     rl_endpoint ep = {0};
     rl_conn *c;
-    rl_lock_op part = {.kind = RL_OP_DEADLOCK_PART, .key = "lock:\0waits", .key_len = 11, .waiter = "0123456789abcdef",
-                  .waiter_len = 16, .waits_for_len = 70000, .part_from = 32768};
-    static const char want[] = "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n"
-                               "$11\r\nlock:\0waits\r\n$16\r\n0123456789abcdef\r\n$5\r\n32768\r\n$5\r\n32768\r\n$5\r\n70000\r\n";
+    rl_lock_op part = {.kind = RL_OP_DEADLOCK_PART,
+                       .key = "lock:\0waits",
+                       .key_len = 11,
+                       .waiter = "0123456789abcdef",
+                       .waiter_len = 16,
+                       .waits_for_len = 70000,
+                       .part_from = 32768};
+    static const char want[]
+        = "*8\r\n$7\r\nEVALSHA\r\n$40\r\n0123456789012345678901234567890123456789\r\n$1\r\n1\r\n"
+          "$11\r\nlock:\0waits\r\n$16\r\n0123456789abcdef\r\n$5\r\n32768\r\n$5\r\n32768\r\n$5\r\n70000\r\n";
     ep.host = "h";
     ep.port = 1;
     c = rl_conn_new(&ep, RL_ROLE_COMMAND);
     CHECK(rl_op_append(c, &part, RL_FORM_FIRST, 1) == 0 && c->out_len == sizeof want - 1
-          && memcmp(c->out, want, sizeof want - 1) == 0, "a part asked for: '%.*s'", (int)c->out_len, c->out);
+              && memcmp(c->out, want, sizeof want - 1) == 0,
+          "a part asked for: '%.*s'", (int)c->out_len, c->out);
     rl_conn_free(c);
 }

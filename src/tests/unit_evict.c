@@ -10,14 +10,18 @@
 #include "../transport/rl_evict.h"
 
 /* RESP2 as Redis 7 answers, maxmemory first or last, other pairs between. */
-#define PAIRS(mem, pol) \
-    "*10\r\n$9\r\nmaxmemory\r\n$" mem "\r\n$17\r\nmaxmemory-clients\r\n$1\r\n0\r\n" \
+#define PAIRS(mem, pol)                                                                         \
+    "*10\r\n$9\r\nmaxmemory\r\n$" mem "\r\n$17\r\nmaxmemory-clients\r\n$1\r\n0\r\n"             \
     "$27\r\nmaxmemory-eviction-tenacity\r\n$2\r\n10\r\n$16\r\nmaxmemory-policy\r\n$" pol "\r\n" \
     "$17\r\nmaxmemory-samples\r\n$1\r\n5\r\n"
 
 UNIT_TEST(test_evict_judge)
 {
-    static const struct { const char *reply; int want; const char *policy; } cases[] = {
+    static const struct {
+        const char *reply;
+        int want;
+        const char *policy;
+    } cases[] = {
         {PAIRS("8\r\n20971520", "11\r\nallkeys-lru"), RL_EVICT_RISKY, "allkeys-lru"},
         {PAIRS("8\r\n20971520", "12\r\nvolatile-lru"), RL_EVICT_RISKY, "volatile-lru"},
         {PAIRS("8\r\n20971520", "12\r\nvolatile-ttl"), RL_EVICT_RISKY, "volatile-ttl"},
@@ -41,21 +45,24 @@ UNIT_TEST(test_evict_judge)
         {"$-1\r\n", RL_EVICT_UNKNOWN, ""},
         {"*-1\r\n", RL_EVICT_UNKNOWN, ""},
         {"$9\r\nmaxmemory\r\n", RL_EVICT_UNKNOWN, ""},
-        {"*2\r\n$9\r\nmaxmemory\r\n$3\r\n100\r\n", RL_EVICT_UNKNOWN, ""},     /* no policy */
-        {"*2\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN, ""}, /* no maxmemory */
+        {"*2\r\n$9\r\nmaxmemory\r\n$3\r\n100\r\n", RL_EVICT_UNKNOWN, ""},                            /* no policy */
+        {"*2\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN, ""},           /* no maxmemory */
         {"*3\r\n$9\r\nmaxmemory\r\n$3\r\n100\r\n$16\r\nmaxmemory-policy\r\n", RL_EVICT_UNKNOWN, ""}, /* odd */
         {"*4\r\n$9\r\nmaxmemory\r\n:100\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN, ""},
         {"*4\r\n$9\r\nmaxmemory\r\n$-1\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN, ""},
         {"*4\r\n*1\r\n$9\r\nmaxmemory\r\n$3\r\n100\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n",
          RL_EVICT_UNKNOWN, ""},
-        {"*4\r\n$9\r\nmaxmemory\r\n$2\r\n-1\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN, ""},
-        {"*4\r\n$9\r\nmaxmemory\r\n$4\r\n20mb\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN, ""},
+        {"*4\r\n$9\r\nmaxmemory\r\n$2\r\n-1\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN,
+         ""},
+        {"*4\r\n$9\r\nmaxmemory\r\n$4\r\n20mb\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN,
+         ""},
         {"*4\r\n$9\r\nmaxmemory\r\n$0\r\n\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN, ""},
         {"*4\r\n$9\r\nmaxmemory\r\n$20\r\n99999999999999999999\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n",
          RL_EVICT_UNKNOWN, ""},
         {"*4\r\n$9\r\nmaxmemory\r\n$3\r\n100\r\n$16\r\nmaxmemory-policy\r\n$0\r\n\r\n", RL_EVICT_UNKNOWN, ""},
         /* names that only start like ours */
-        {"*4\r\n$10\r\nmaxmemoryx\r\n$3\r\n100\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN, ""},
+        {"*4\r\n$10\r\nmaxmemoryx\r\n$3\r\n100\r\n$16\r\nmaxmemory-policy\r\n$11\r\nallkeys-lru\r\n", RL_EVICT_UNKNOWN,
+         ""},
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -137,7 +144,8 @@ UNIT_TEST(test_evict_probe_on_conn)
     CHECK(c->evict == RL_EVICT_UNKNOWN && c->evict_probe_in == 0 && c->has_msetex == 0, "not before its reply");
     rl_conn_discard_one(c, risky);
     CHECK(c->evict == RL_EVICT_RISKY && strcmp(c->evict_policy, "volatile-ttl") == 0 && c->evict_probe_in == -1
-          && c->discard == 0, "found: %d %s", c->evict, c->evict_policy);
+              && c->discard == 0,
+          "found: %d %s", c->evict, c->evict_policy);
     rl_conn_owe_discards(c, 1);
     rl_conn_discard_one(c, ok);
     CHECK(c->evict == RL_EVICT_RISKY, "a later discard changes nothing");

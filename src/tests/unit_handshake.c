@@ -13,8 +13,8 @@ static void login_is(const char *user, const char *pass, long db, int n, const c
 {
     rl_conn *c = unit_conn(user, pass, db);
     int got = rl_handshake_append(c, 1);
-    CHECK(got == n && c->owed == n && unit_out_is(c, want, want_len), "login of %s/%s/%ld: %d commands", user ? user : "-",
-          pass ? "***" : "-", db, got);
+    CHECK(got == n && c->owed == n && unit_out_is(c, want, want_len), "login of %s/%s/%ld: %d commands",
+          user ? user : "-", pass ? "***" : "-", db, got);
     rl_conn_free(c);
 }
 
@@ -44,7 +44,8 @@ UNIT_TEST(test_handshake_commands)
     LOGIN_IS("alice", "secret", 0, 1, "*3\r\n$4\r\nAUTH\r\n$5\r\nalice\r\n$6\r\nsecret\r\n");
     LOGIN_IS("alice", NULL, 0, 0, ""); /* a user without a password logs in as nobody */
     LOGIN_IS("default", "secret", 0, 1, "*2\r\n$4\r\nAUTH\r\n$6\r\nsecret\r\n"); /* Redis before 6 too */
-    LOGIN_IS("Default", "secret", 0, 1, "*3\r\n$4\r\nAUTH\r\n$7\r\nDefault\r\n$6\r\nsecret\r\n"); /* ACL names are case-sensitive */
+    LOGIN_IS("Default", "secret", 0, 1,
+             "*3\r\n$4\r\nAUTH\r\n$7\r\nDefault\r\n$6\r\nsecret\r\n"); /* ACL names are case-sensitive */
     LOGIN_IS(NULL, NULL, 3, 1, "*2\r\n$6\r\nSELECT\r\n$1\r\n3\r\n");
     LOGIN_IS("alice", "secret", 15, 2,
              "*3\r\n$4\r\nAUTH\r\n$5\r\nalice\r\n$6\r\nsecret\r\n*2\r\n$6\r\nSELECT\r\n$2\r\n15\r\n");
@@ -57,11 +58,14 @@ UNIT_TEST(test_handshake_judged)
     CHECK(judged("secret", 2, 0, "+OK\r\n", err, sizeof err) == 0, "AUTH accepted");
     CHECK(judged("secret", 2, 1, "+OK\r\n", err, sizeof err) == 0, "SELECT accepted");
     CHECK(judged("secret", 2, 0, "-WRONGPASS invalid username-password pair\r\n", err, sizeof err) == RL_E_AUTH
-          && strcmp(err, "AUTH refused: WRONGPASS invalid username-password pair") == 0, "AUTH refused: %s", err);
+              && strcmp(err, "AUTH refused: WRONGPASS invalid username-password pair") == 0,
+          "AUTH refused: %s", err);
     CHECK(judged("secret", 99, 1, "-ERR DB index is out of range\r\n", err, sizeof err) == RL_E_REPLY
-          && strcmp(err, "SELECT refused: ERR DB index is out of range") == 0, "SELECT refused after AUTH: %s", err);
+              && strcmp(err, "SELECT refused: ERR DB index is out of range") == 0,
+          "SELECT refused after AUTH: %s", err);
     CHECK(judged(NULL, 99, 0, "-ERR DB index is out of range\r\n", err, sizeof err) == RL_E_REPLY
-          && strncmp(err, "SELECT refused", 14) == 0, "SELECT first without a password: %s", err);
+              && strncmp(err, "SELECT refused", 14) == 0,
+          "SELECT first without a password: %s", err);
 }
 
 UNIT_TEST(test_handshake_login_wanted)
@@ -69,10 +73,12 @@ UNIT_TEST(test_handshake_login_wanted)
     char err[64] = "as the judge wrote it";
 
     CHECK(wants_login("-NOAUTH Authentication required.\r\n", err, sizeof err) == 1
-          && strcmp(err, "as the judge wrote it") == 0, "NOAUTH, err untouched");
+              && strcmp(err, "as the judge wrote it") == 0,
+          "NOAUTH, err untouched");
     CHECK(wants_login("-WRONGPASS invalid username-password pair\r\n", err, sizeof err) == 1, "WRONGPASS");
     CHECK(wants_login("-ERR Protocol error: unauthenticated multibulk length\r\n", err, sizeof err) == 1
-          && strcmp(err, "NOAUTH Authentication required.") == 0, "a long command refused unauthenticated: %s", err);
+              && strcmp(err, "NOAUTH Authentication required.") == 0,
+          "a long command refused unauthenticated: %s", err);
     CHECK(wants_login("-ERR unknown command\r\n", err, sizeof err) == 0, "another error");
     CHECK(wants_login("-NOSCRIPT No matching script\r\n", err, sizeof err) == 0, "NOSCRIPT");
     CHECK(wants_login("+NOAUTH\r\n", err, sizeof err) == 0, "a status is no refusal");
@@ -81,23 +87,24 @@ UNIT_TEST(test_handshake_login_wanted)
 /* The name a connection gives itself: LIB-NAME, then LIB-VER once a
  * version is set (only up to a space or a line break: it is one argument);
  * then the MSETEX probe, whose reply is read among the discards. */
-#define PROBE "*5\r\n$7\r\nCOMMAND\r\n$4\r\nLIST\r\n$8\r\nFILTERBY\r\n$7\r\nPATTERN\r\n$6\r\nmsetex\r\n" \
-              "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nmaxmemory*\r\n"
+#define PROBE                                                                                  \
+    "*5\r\n$7\r\nCOMMAND\r\n$4\r\nLIST\r\n$8\r\nFILTERBY\r\n$7\r\nPATTERN\r\n$6\r\nmsetex\r\n" \
+    "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nmaxmemory*\r\n"
 UNIT_TEST(test_handshake_identify)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
     rl_handshake_set_version("");
     CHECK(rl_identify_append(c, 1) == 3
-          && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n" PROBE)
-          && c->probe_in == 1 && c->evict_probe_in == 2,
+              && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n" PROBE)
+              && c->probe_in == 1 && c->evict_probe_in == 2,
           "no version: the name alone, then the probes");
     rl_conn_free(c);
     c = unit_conn(NULL, NULL, 0);
     rl_handshake_set_version("1.2.3 extra\r\nFLUSHALL");
     CHECK(rl_identify_append(c, 1) == 4
-          && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n"
-                            "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$5\r\n1.2.3\r\n" PROBE)
-          && c->probe_in == 2 && c->evict_probe_in == 3,
+              && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n"
+                                "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$5\r\n1.2.3\r\n" PROBE)
+              && c->probe_in == 2 && c->evict_probe_in == 3,
           "the name and the version, cut at the space");
     rl_handshake_set_version("");
     rl_conn_free(c);
@@ -107,7 +114,10 @@ UNIT_TEST(test_handshake_identify)
  * says the server has MSETEX; an empty list or an error that it has not. */
 UNIT_TEST(test_handshake_msetex_probe)
 {
-    static const struct { const char *reply; int has; } cases[] = {
+    static const struct {
+        const char *reply;
+        int has;
+    } cases[] = {
         {"*1\r\n$6\r\nmsetex\r\n", 1},
         {"*1\r\n$6\r\nMSETEX\r\n", 1},
         {"*0\r\n", 0},

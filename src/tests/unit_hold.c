@@ -8,15 +8,19 @@
 
 static fake_nodes f;
 
-#define R(v, ...) {.votes = v, .value = {__VA_ARGS__}}
+#define R(v, ...)                            \
+    {                                        \
+        .votes = v, .value = { __VA_ARGS__ } \
+    }
 
-static const rl_lock_op extend_op = {.kind = RL_OP_EXTEND, .key = "k", .key_len = 1, .token = "tok", .token_len = 3,
-                                .ttl_ms = 10000};
+static const rl_lock_op extend_op
+    = {.kind = RL_OP_EXTEND, .key = "k", .key_len = 1, .token = "tok", .token_len = 3, .ttl_ms = 10000};
 
 typedef int (*hold_fn)(const rl_lock_nodes *, const rl_lock_op *, rl_verdict *);
 
 /* Runs fn with the script; v is freed, its fields kept. */
-static rl_outcome run(hold_fn fn, size_t n, const rl_lock_op *op, const fake_reply *script, size_t nscript, rl_verdict *v)
+static rl_outcome run(hold_fn fn, size_t n, const rl_lock_op *op, const fake_reply *script, size_t nscript,
+                      rl_verdict *v)
 {
     fake_nodes_init(&f, n, script, nscript);
     CHECK(fn(&f.ns, op, v) == 0, "failed");
@@ -34,7 +38,8 @@ UNIT_TEST(test_extend_retried_shared)
 
     CHECK(run(rl_extend_run, 3, &extend_op, s, 2, &v) == RL_WON, "won in the shared form");
     CHECK(f.ncalls == 2 && f.calls[0].op.mode == RL_MODE_EXCLUSIVE && f.calls[1].op.mode == RL_MODE_SHARED
-          && !f.calls[1].early && !f.calls[1].fanout, "asked again, shared, of every node");
+              && !f.calls[1].early && !f.calls[1].fanout,
+          "asked again, shared, of every node");
     CHECK(v.until_us == 1000000 + (10000 - 102) * 1000 && !v.unacknowledged, "validity less drift");
 
     shared.mode = RL_MODE_SHARED;
@@ -53,7 +58,7 @@ UNIT_TEST(test_extend_unacknowledged_released)
 
     CHECK(run(rl_extend_run, 3, &extend_op, lost, 2, &v) == RL_LOST && v.unacknowledged, "released");
     CHECK(f.calls[1].fanout && f.calls[1].op.kind == RL_OP_UNLOCK && strcmp(f.calls[1].token, "tok") == 0
-          && strcmp(fake_call_nodes(&f.calls[1], nodes), "2") == 0 && !f.calls[1].early,
+              && strcmp(fake_call_nodes(&f.calls[1], nodes), "2") == 0 && !f.calls[1].early,
           "where too few replicas acknowledged: %s", nodes);
     CHECK(run(rl_extend_run, 1, &extend_op, alone, 2, &v) == RL_NO_QUORUM && v.unacknowledged, "one node: released");
     CHECK(run(rl_extend_run, 3, &extend_op, won, 1, &v) == RL_WON && !v.unacknowledged, "won: kept");
@@ -68,7 +73,8 @@ UNIT_TEST(test_holds_retried_shared)
 
     holds.kind = RL_OP_HOLDS;
     CHECK(run(rl_holds_run, 3, &holds, s, 2, &v) == RL_WON, "held, in the shared form");
-    CHECK(f.calls[0].early && f.calls[1].early && f.calls[1].op.mode == RL_MODE_SHARED, "early, shared the second time");
+    CHECK(f.calls[0].early && f.calls[1].early && f.calls[1].op.mode == RL_MODE_SHARED,
+          "early, shared the second time");
 }
 
 UNIT_TEST(test_release_verdicts)

@@ -23,30 +23,32 @@ static const struct {
     {"localhost", 0, RL_HOST_OK},
     {"127.0.0.1", 0, RL_HOST_OK},
     {"cache-1.example.com.", 0, RL_HOST_OK},
-    {"redis_1", 0, RL_HOST_OK},                  /* docker-compose service names */
-    {"-leading-dash", 0, RL_HOST_OK},            /* allowed by all three before, kept (rl_host.h says why) */
+    {"redis_1", 0, RL_HOST_OK},       /* docker-compose service names */
+    {"-leading-dash", 0, RL_HOST_OK}, /* allowed by all three before, kept (rl_host.h says why) */
     {"::1", 0, RL_HOST_OK},
     {"fe80::1:2:3", 0, RL_HOST_OK},
-    {"fe80::1%eth0", 0, RL_HOST_OK},             /* the array refused it (inet_pton alone) */
+    {"fe80::1%eth0", 0, RL_HOST_OK}, /* the array refused it (inet_pton alone) */
     {"::ffff:10.0.0.1", 0, RL_HOST_OK},
     {"", 0, RL_HOST_EMPTY},
     {"h\0x", 3, RL_HOST_NUL},
     {"a/b", 0, RL_HOST_SLASH_OR_SPACE},
     {"a b", 0, RL_HOST_SLASH_OR_SPACE},
     {"pw@h", 0, RL_HOST_SHOWS_SECRET},
-    {"h?auth=pw", 0, RL_HOST_SHOWS_SECRET},      /* a Cluster's host passed before */
-    {"h#x", 0, RL_HOST_SHOWS_SECRET},            /* a Cluster's host passed before */
-    {"pw@a b", 0, RL_HOST_SLASH_OR_SPACE},       /* the string form's order of messages */
-    {"h\tx", 0, RL_HOST_BAD_BYTE},               /* the string and array forms passed it */
+    {"h?auth=pw", 0, RL_HOST_SHOWS_SECRET}, /* a Cluster's host passed before */
+    {"h#x", 0, RL_HOST_SHOWS_SECRET},       /* a Cluster's host passed before */
+    {"pw@a b", 0, RL_HOST_SLASH_OR_SPACE},  /* the string form's order of messages */
+    {"h\tx", 0, RL_HOST_BAD_BYTE},          /* the string and array forms passed it */
     {"h\x01", 0, RL_HOST_BAD_BYTE},
     {"h\x7f", 0, RL_HOST_BAD_BYTE},
-    {"b\xc3\xbc" "cher", 0, RL_HOST_BAD_BYTE},   /* non-ASCII: the string and array forms passed it */
-    {"[::1]", 0, RL_HOST_BAD_BYTE},              /* brackets are the address's syntax, not the host's */
-    {"::1]", 0, RL_HOST_BAD_BYTE},               /* the string and array forms passed ']' */
+    {"b\xc3\xbc"
+     "cher",
+     0, RL_HOST_BAD_BYTE},          /* non-ASCII: the string and array forms passed it */
+    {"[::1]", 0, RL_HOST_BAD_BYTE}, /* brackets are the address's syntax, not the host's */
+    {"::1]", 0, RL_HOST_BAD_BYTE},  /* the string and array forms passed ']' */
     {"h!x", 0, RL_HOST_BAD_BYTE},
     {"h\"x", 0, RL_HOST_BAD_BYTE},
-    {"h%x", 0, RL_HOST_BAD_BYTE},                /* '%' only for an IPv6 zone */
-    {"a:b", 0, RL_HOST_NOT_IPV6},                /* a Cluster's host and "[a:b]:1" passed before */
+    {"h%x", 0, RL_HOST_BAD_BYTE}, /* '%' only for an IPv6 zone */
+    {"a:b", 0, RL_HOST_NOT_IPV6}, /* a Cluster's host and "[a:b]:1" passed before */
     {"h:6379", 0, RL_HOST_NOT_IPV6},
     {"1.2.3.4:5", 0, RL_HOST_NOT_IPV6},
     {"fe80::1%", 0, RL_HOST_NOT_IPV6},
@@ -67,7 +69,7 @@ UNIT_TEST(test_host_rule)
         why = NULL;
         got = rl_host_check(cases[i].host, len, &why);
         CHECK(got == cases[i].want && (got == RL_HOST_OK) == (why == NULL)
-              && (why == NULL || strncmp(why, "host ", 5) == 0),
+                  && (why == NULL || strncmp(why, "host ", 5) == 0),
               "'%s': %d, want %d (%s)", cases[i].host, got, cases[i].want, why ? why : "-");
     }
     CHECK(rl_host_check("h", 1, NULL) == RL_HOST_OK && rl_host_check("a b", 3, NULL) == RL_HOST_SLASH_OR_SPACE,
@@ -152,7 +154,6 @@ UNIT_TEST(test_host_rule_everywhere)
         slots = in_cluster_slots(h, len) == 0;
         sentinel = from_sentinel(h, len) == RL_SENTINEL_OK;
         CHECK(user == ok && moved == ok && slots == (ok || len == 0) && sentinel == ok,
-              "'%s': string %d, MOVED %d, CLUSTER SLOTS %d, sentinel %d, want %d", h, user, moved, slots,
-              sentinel, ok);
+              "'%s': string %d, MOVED %d, CLUSTER SLOTS %d, sentinel %d, want %d", h, user, moved, slots, sentinel, ok);
     }
 }

@@ -172,8 +172,8 @@ UNIT_TEST(test_key_names_properties)
                   e[i].role);
         }
     }
-    CHECK(dups == 0 && ones == 0 && parses == 0, "%zu names, %zu keys: %zu shared, %zu/%zu names failed", ns.n, n,
-          dups, ones, parses);
+    CHECK(dups == 0 && ones == 0 && parses == 0, "%zu names, %zu keys: %zu shared, %zu/%zu names failed", ns.n, n, dups,
+          ones, parses);
     CHECK(ns.n > 5000, "enough names (%zu)", ns.n);
     for (i = 0; i < n; i++) {
         free(e[i].key);
@@ -187,10 +187,12 @@ UNIT_TEST(test_key_names_properties)
 }
 
 /* What a lock key is: the name itself unless it reads as one of ours. */
-#define LOCK_IS(raw, want, what) do { \
-    char b_[96]; size_t n_ = rl_key_lock(raw, sizeof raw - 1, b_, sizeof b_); \
-    CHECK(n_ == sizeof want - 1 && memcmp(b_, want, n_) == 0, "%s", what); \
-} while (0)
+#define LOCK_IS(raw, want, what)                                               \
+    do {                                                                       \
+        char b_[96];                                                           \
+        size_t n_ = rl_key_lock(raw, sizeof raw - 1, b_, sizeof b_);           \
+        CHECK(n_ == sizeof want - 1 && memcmp(b_, want, n_) == 0, "%s", what); \
+    } while (0)
 
 UNIT_TEST(test_key_names_kept_and_escaped)
 {

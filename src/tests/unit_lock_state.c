@@ -52,11 +52,13 @@ UNIT_TEST(test_lock_state_wake_cursor)
     rl_wake_cursor_set(c, "w1", 2, "5-0");
     CHECK(rl_wake_cursor(c, "w1", 2) != NULL && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0, "w1's cursor");
     CHECK(rl_wake_cursor(c, "w2", 2) == NULL && rl_wake_cursor(c, "w", 1) == NULL
-          && rl_wake_cursor(c, "w10", 3) == NULL, "no other waiter's");
+              && rl_wake_cursor(c, "w10", 3) == NULL,
+          "no other waiter's");
     rl_undo_defer(c, "lock:a", 6, "tok", 3);
     rl_wake_cursor_set(c, "w2", 2, "6-1");
     CHECK(rl_wake_cursor(c, "w1", 2) == NULL && strcmp(rl_wake_cursor(c, "w2", 2), "6-1") == 0
-          && rl_undos_pending(c) == 1, "one waiter's at a time, beside the undos");
+              && rl_undos_pending(c) == 1,
+          "one waiter's at a time, beside the undos");
     memset(long_id, '1', RL_WAKE_ID_MAX);
     long_id[RL_WAKE_ID_MAX] = '\0';
     rl_wake_cursor_set(c, "w2", 2, long_id);
@@ -71,19 +73,24 @@ UNIT_TEST(test_lock_state_wake_cursor)
 UNIT_TEST(test_lock_state_wake_wait)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
-    rl_lock_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 10};
+    rl_lock_op wake
+        = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2, .wait_ms = 10};
     rl_lock_op other = wake;
-    redisReply *r = UNIT_REPLY("*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n");
+    redisReply *r = UNIT_REPLY(
+        "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n*1\r\n*2\r\n$3\r\n5-0\r\n*2\r\n$1\r\nw\r\n$2\r\nw1\r\n");
     char err[64];
     rl_result value;
 
     other.waiter = "w2";
     CHECK(rl_op_append(c, &wake, RL_FORM_FIRST, 1) == 0 && c->out_len > 8
-          && memcmp(c->out + c->out_len - 9, "$3\r\n0-0\r\n", 9) == 0, "first read from the start");
+              && memcmp(c->out + c->out_len - 9, "$3\r\n0-0\r\n", 9) == 0,
+          "first read from the start");
     CHECK(rl_op_judge(&wake, r, &value, err, sizeof err) == RL_REPLY_YES && strcmp(value.text, "5-0") == 0
-          && rl_wake_cursor(c, "w1", 2) == NULL, "judged alone: the id in the result, no cursor");
+              && rl_wake_cursor(c, "w1", 2) == NULL,
+          "judged alone: the id in the result, no cursor");
     CHECK(rl_lock_op_judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_YES && value.text[0] == '\0'
-          && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0, "judged on the connection: the cursor moved");
+              && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0,
+          "judged on the connection: the cursor moved");
     c->out_len = 0;
     CHECK(rl_op_append(c, &wake, RL_FORM_FIRST, 1) == 0 && memcmp(c->out + c->out_len - 9, "$3\r\n5-0\r\n", 9) == 0,
           "the next read starts after it");
@@ -93,7 +100,8 @@ UNIT_TEST(test_lock_state_wake_wait)
     freeReplyObject(r);
     r = UNIT_REPLY("*-1\r\n");
     CHECK(rl_lock_op_judge(&wake, c, r, &value, err, sizeof err) == RL_REPLY_NO
-          && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0, "a timeout keeps the cursor");
+              && strcmp(rl_wake_cursor(c, "w1", 2), "5-0") == 0,
+          "a timeout keeps the cursor");
     freeReplyObject(r);
     rl_conn_free(c);
 }
@@ -105,11 +113,16 @@ UNIT_TEST(test_lock_state_wake_wait)
 UNIT_TEST(test_lock_state_wake_result)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
-    rl_lock_op wake = {.kind = RL_OP_WAKE_WAIT, .key = "lock:r", .key_len = 6, .waiter = "w1", .waiter_len = 2,
-                  .wait_ms = 10, .guard = 1};
+    rl_lock_op wake = {.kind = RL_OP_WAKE_WAIT,
+                       .key = "lock:r",
+                       .key_len = 6,
+                       .waiter = "w1",
+                       .waiter_len = 2,
+                       .wait_ms = 10,
+                       .guard = 1};
 #define HEAD "*1\r\n*2\r\n$13\r\nlock:r\0B{mio}\r\n"
     redisReply *done = UNIT_REPLY(HEAD "*2\r\n*2\r\n$3\r\n5-0\r\n*4\r\n$1\r\nd\r\n$2\r\nw7\r\n$1\r\nv\r\n$3\r\nold\r\n"
-                                  "*2\r\n$3\r\n6-0\r\n*4\r\n$1\r\nd\r\n$5\r\nw9,w1\r\n$1\r\nv\r\n$4\r\np\0g1\r\n");
+                                       "*2\r\n$3\r\n6-0\r\n*4\r\n$1\r\nd\r\n$5\r\nw9,w1\r\n$1\r\nv\r\n$4\r\np\0g1\r\n");
     redisReply *bare = UNIT_REPLY(HEAD "*1\r\n*2\r\n$3\r\n7-0\r\n*2\r\n$1\r\nd\r\n$2\r\nw1\r\n");
     char err[64], *got = NULL, big[RL_ONCE_VALUE_MAX + 200];
     size_t len = 0;
@@ -117,7 +130,8 @@ UNIT_TEST(test_lock_state_wake_result)
     redisReply *over;
     int n;
 
-    CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES && value.value == RL_WAKE_DONE, "done");
+    CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES && value.value == RL_WAKE_DONE,
+          "done");
     CHECK(rl_wake_result_take(c, "w9", 2, &got, &len) == 0, "not another waiter's");
     CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES, "done again");
     CHECK(rl_wake_result_take(c, "w1", 2, &got, &len) == 1 && len == 4 && memcmp(got, "p\0g1", 4) == 0,
@@ -125,10 +139,12 @@ UNIT_TEST(test_lock_state_wake_result)
     free(got);
     CHECK(rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "handed over once");
     CHECK(rl_lock_op_judge(&wake, c, bare, &value, err, sizeof err) == RL_REPLY_YES
-          && rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "a done wake without a result");
+              && rl_wake_result_take(c, "w1", 2, &got, &len) == 0,
+          "a done wake without a result");
     wake.guard = 0;
     CHECK(rl_lock_op_judge(&wake, c, done, &value, err, sizeof err) == RL_REPLY_YES
-          && rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "no guard's waiter: nothing kept");
+              && rl_wake_result_take(c, "w1", 2, &got, &len) == 0,
+          "no guard's waiter: nothing kept");
     wake.guard = 1;
     memcpy(big, HEAD, sizeof HEAD - 1);
     n = (int)(sizeof HEAD - 1);
@@ -138,7 +154,8 @@ UNIT_TEST(test_lock_state_wake_result)
     memcpy(big + n + RL_ONCE_VALUE_MAX + 1, "\r\n", 2);
     over = unit_reply(big, n + RL_ONCE_VALUE_MAX + 3);
     CHECK(rl_lock_op_judge(&wake, c, over, &value, err, sizeof err) == RL_REPLY_YES
-          && rl_wake_result_take(c, "w1", 2, &got, &len) == 0, "a result past RL_ONCE_VALUE_MAX: none");
+              && rl_wake_result_take(c, "w1", 2, &got, &len) == 0,
+          "a result past RL_ONCE_VALUE_MAX: none");
 #undef HEAD
     freeReplyObject(done);
     freeReplyObject(bare);

@@ -8,7 +8,10 @@
 int unit_passed, unit_failed;
 
 #define MAX_TESTS 128
-static struct { const char *name; void (*fn)(void); } tests[MAX_TESTS];
+static struct {
+    const char *name;
+    void (*fn)(void);
+} tests[MAX_TESTS];
 static int ntests;
 
 void unit_register(const char *name, void (*fn)(void))

@@ -28,17 +28,18 @@ UNIT_TEST(test_metrics_counts_and_buckets)
     rl_metrics_error(RL_E_TIMEOUT);
     rl_metrics_error(99); /* an unknown code: not counted */
     rl_metrics_count(RL_M_FAILED, 1);
-    rl_metrics_observe(RL_H_WAITED, 500);     /* on the first bound: its bucket */
-    rl_metrics_observe(RL_H_WAITED, 501);     /* just past: the next */
-    rl_metrics_observe(RL_H_WAITED, -3);      /* a clock step back: 0 */
+    rl_metrics_observe(RL_H_WAITED, 500);      /* on the first bound: its bucket */
+    rl_metrics_observe(RL_H_WAITED, 501);      /* just past: the next */
+    rl_metrics_observe(RL_H_WAITED, -3);       /* a clock step back: 0 */
     rl_metrics_observe(RL_H_WAITED, 60000000); /* past the last bound: +Inf */
     rl_metrics_observe(RL_H_COUNT, 1);
     rl_metrics_read(&v);
     CHECK(v.counters[RL_M_ACQUIRED] == 2, "acquired %llu", (unsigned long long)v.counters[RL_M_ACQUIRED]);
     CHECK(v.counters[RL_M_FAILED] == 1 && v.errors[RL_E_TIMEOUT] == 2, "failed 1, timed out 2");
     CHECK(v.hist[RL_H_WAITED].buckets[0] == 2 && v.hist[RL_H_WAITED].buckets[1] == 1
-          && v.hist[RL_H_WAITED].buckets[RL_METRICS_BUCKETS] == 1 && v.hist[RL_H_WAITED].count == 4
-          && v.hist[RL_H_WAITED].sum_us == 500 + 501 + 60000000 && v.hist[RL_H_HELD].count == 0, "buckets");
+              && v.hist[RL_H_WAITED].buckets[RL_METRICS_BUCKETS] == 1 && v.hist[RL_H_WAITED].count == 4
+              && v.hist[RL_H_WAITED].sum_us == 500 + 501 + 60000000 && v.hist[RL_H_HELD].count == 0,
+          "buckets");
     rl_metrics_close();
 }
 
@@ -67,8 +68,8 @@ UNIT_TEST(test_metrics_shared_with_forked_children)
     }
     rl_metrics_read(&v);
     CHECK(ok && v.counters[RL_M_HANDOFFS] == 3000 && v.hist[RL_H_HELD].count == 3000
-          && v.hist[RL_H_HELD].buckets[2] == 3000, "3 children's 1000 each: %llu",
-          (unsigned long long)v.counters[RL_M_HANDOFFS]);
+              && v.hist[RL_H_HELD].buckets[2] == 3000,
+          "3 children's 1000 each: %llu", (unsigned long long)v.counters[RL_M_HANDOFFS]);
     rl_metrics_close();
 }
 
@@ -89,19 +90,22 @@ UNIT_TEST(test_metrics_prometheus_text)
     CHECK(text != NULL && rl_metrics_prometheus(&v, text, need + 1) == need && strlen(text) == need, "length");
     CHECK(has(text, "# TYPE redislock_acquired_total counter\nredislock_acquired_total 7\n"), "a counter");
     CHECK(has(text, "redislock_errors_total{code=\"1\",reason=\"connect failed\"} 4\n")
-          && has(text, "redislock_errors_total{code=\"2\",reason=\"timed out\"} 0\n")
-          && !has(text, "code=\"8\""), "errors by code, never-thrown 8 left out:\n%s", text);
+              && has(text, "redislock_errors_total{code=\"2\",reason=\"timed out\"} 0\n") && !has(text, "code=\"8\""),
+          "errors by code, never-thrown 8 left out:\n%s", text);
     CHECK(has(text, "# TYPE redislock_wait_seconds histogram\n"
                     "redislock_wait_seconds_bucket{le=\"0.000500\"} 1\n"
                     "redislock_wait_seconds_bucket{le=\"0.001000\"} 1\n"
                     "redislock_wait_seconds_bucket{le=\"0.002500\"} 1\n"
-                    "redislock_wait_seconds_bucket{le=\"0.005000\"} 3\n"), "cumulative buckets");
+                    "redislock_wait_seconds_bucket{le=\"0.005000\"} 3\n"),
+          "cumulative buckets");
     CHECK(has(text, "redislock_wait_seconds_bucket{le=\"+Inf\"} 4\nredislock_wait_seconds_sum 12.345678\n"
-                    "redislock_wait_seconds_count 4\n"), "+Inf, sum, count");
+                    "redislock_wait_seconds_count 4\n"),
+          "+Inf, sum, count");
     CHECK(has(text, "redislock_held_seconds_count 0\n"), "an empty histogram");
     CHECK(rl_metrics_prometheus(&v, small, sizeof small) == need && strlen(small) == sizeof small - 1,
           "a short buffer: cut and terminated, the full length returned");
     free(text);
     CHECK(strcmp(rl_metric_name(RL_M_AUTO_RELEASED), "auto_released") == 0
-          && strcmp(rl_metric_name(RL_M_COUNT), "unknown") == 0, "names");
+              && strcmp(rl_metric_name(RL_M_COUNT), "unknown") == 0,
+          "names");
 }

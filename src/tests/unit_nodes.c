@@ -98,8 +98,7 @@ static int route_fails(rl_node *n, const char *key, size_t key_len, const rl_tim
     return rl_error_set(err, RL_E_NO_SLOT_MAP, "no map for you");
 }
 
-static void follow_counts(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t,
-                          const rl_timeouts *lookup)
+static void follow_counts(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t, const rl_timeouts *lookup)
 {
     (void)lookup;
     (void)n;
@@ -115,8 +114,8 @@ UNIT_TEST(nodes_run_routes_asks_follows)
     rl_node_ops following = {.kind = "test", .follow = follow_counts};
     rl_endpoint ep = refused(1);
     rl_conn *c = rl_conn_new(&ep, RL_ROLE_COMMAND);
-    rl_node bad = {.ops = &failing, .conns = &rl_own_conns}, good = {.ops = &following, .conn = c,
-                                                                       .conns = &rl_own_conns};
+    rl_node bad = {.ops = &failing, .conns = &rl_own_conns},
+            good = {.ops = &following, .conn = c, .conns = &rl_own_conns};
     rl_node *nodes[3] = {&good, &bad, &good};
     rl_vote votes[3];
     rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1, .token = "t", .token_len = 1, .ttl_ms = 1000};
@@ -129,7 +128,8 @@ UNIT_TEST(nodes_run_routes_asks_follows)
     yes = rl_nodes_run(nodes, 3, &op, votes, 2, 0, &quick, &quick);
     CHECK(yes == 0, "nobody said yes");
     CHECK(votes[1].err.code == RL_E_NO_SLOT_MAP && strcmp(votes[1].err.msg, "no map for you") == 0
-          && votes[1].conn == unrouted_conn && !votes[1].sent, "the unrouted node's vote is its routing error");
+              && votes[1].conn == unrouted_conn && !votes[1].sent,
+          "the unrouted node's vote is its routing error");
     CHECK(votes[0].err.code == RL_E_CONNECT && votes[0].conn == c, "the routed nodes were asked: refused (%d %s)",
           votes[0].err.code, votes[0].err.msg);
     CHECK(follow_calls == 2, "follow runs for the asked nodes only: %d", follow_calls);
@@ -141,13 +141,14 @@ UNIT_TEST(nodes_run_routes_asks_follows)
 UNIT_TEST(sentinel_node_names_every_sentinel)
 {
     rl_endpoint sentinels[2] = {refused(1), refused(2)}, tpl = {0};
-    rl_sentinel_spec spec = {.service = "mymaster", .service_len = 8, .sentinels = sentinels, .n = 2,
-                             .master_tpl = &tpl};
+    rl_sentinel_spec spec
+        = {.service = "mymaster", .service_len = 8, .sentinels = sentinels, .n = 2, .master_tpl = &tpl};
     rl_sentinel_spec other = spec;
     rl_node *a = rl_sentinel_node_new(&spec, &rl_own_conns, &cache), *b, *c;
     rl_error err;
     rl_vote vote;
-    rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1}, leave = {.kind = RL_OP_LEAVE, .key = "k", .key_len = 1};
+    rl_lock_op lock = {.kind = RL_OP_LOCK, .key = "k", .key_len = 1},
+               leave = {.kind = RL_OP_LEAVE, .key = "k", .key_len = 1};
     rl_op op = rl_lock_eop(&lock);
 
     other.sentinels = &sentinels[1];
@@ -161,7 +162,8 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
     CHECK(a->ops->same(a, b) && !a->ops->same(a, c), "a sentinel and the service in common: the same group");
     CHECK(a->ops->route(a, "k", 1, &quick, &err) == RL_E_NO_MASTER, "no sentinel answers: code 14");
     CHECK(strstr(err.msg, "no sentinel knows the master of \"mymaster\": 127.0.0.1:1: ") == err.msg
-          && strstr(err.msg, "; 127.0.0.1:2: ") != NULL, "every sentinel named: %s", err.msg);
+              && strstr(err.msg, "; 127.0.0.1:2: ") != NULL,
+          "every sentinel named: %s", err.msg);
     CHECK(a->conn->ep.port == 0 && strcmp(a->conn->name, "sentinel service \"mymaster\"") == 0,
           "left at its placeholder");
     /* a failover sign on a lock command asks the sentinels again */
@@ -186,7 +188,8 @@ UNIT_TEST(sentinel_node_names_every_sentinel)
 UNIT_TEST(cluster_node_names_every_seed)
 {
     rl_endpoint seeds[2] = {refused(1), refused(2)};
-    rl_node *a = rl_cluster_node_new(seeds, 2, &rl_own_conns, &cache), *b = rl_cluster_node_new(&seeds[1], 1, &rl_own_conns, &cache);
+    rl_node *a = rl_cluster_node_new(seeds, 2, &rl_own_conns, &cache),
+            *b = rl_cluster_node_new(&seeds[1], 1, &rl_own_conns, &cache);
     rl_node *c = rl_cluster_node_new(seeds, 1, &rl_own_conns, &cache);
     rl_error err;
 
@@ -195,7 +198,8 @@ UNIT_TEST(cluster_node_names_every_seed)
     CHECK(a->ops->same(a, b) && a->ops->same(a, c) && !b->ops->same(b, c), "a seed in common: the same cluster");
     CHECK(a->ops->route(a, "k", 1, &quick, &err) == RL_E_NO_SLOT_MAP, "no seed answers: code 15");
     CHECK(strstr(err.msg, "no node answered with a slot map covering every slot: 127.0.0.1:1: ") == err.msg
-          && strstr(err.msg, "; 127.0.0.1:2: ") != NULL, "every seed named: %s", err.msg);
+              && strstr(err.msg, "; 127.0.0.1:2: ") != NULL,
+          "every seed named: %s", err.msg);
     CHECK(a->ops->wait_conn(a) == a->conn, "unrouted: its waits go where its commands go (and fail alike)");
     rl_topology_counts tc;
     rl_topology_counts_get(&tc);

@@ -14,9 +14,9 @@ typedef struct store {
     int64_t until[N];
     int extend_result[N];
     int takes[N], extends[N], releases[N], forgets[N];
-    int fail_on_take;   /* -1 from take also leaves an error pending */
+    int fail_on_take; /* -1 from take also leaves an error pending */
     int failed;
-    int retake_ok;      /* on a second round every take succeeds */
+    int retake_ok; /* on a second round every take succeeds */
     int rounds;
 } store;
 
@@ -94,9 +94,18 @@ static int failed(void *ctx)
 
 static int take_all(store *s, size_t n, int owner)
 {
-    rl_ordered t = {.n = n, .owner = owner, .deadline_us = now + 1000000, .take = take, .validity = validity,
-                    .set_validity = set_validity, .extend = extend, .release = release, .forget = forget,
-                    .failed = failed, .now_us = fake_now, .ctx = s};
+    rl_ordered t = {.n = n,
+                    .owner = owner,
+                    .deadline_us = now + 1000000,
+                    .take = take,
+                    .validity = validity,
+                    .set_validity = set_validity,
+                    .extend = extend,
+                    .release = release,
+                    .forget = forget,
+                    .failed = failed,
+                    .now_us = fake_now,
+                    .ctx = s};
     return rl_ordered_take(&t);
 }
 
@@ -144,7 +153,8 @@ UNIT_TEST(test_ordered_take_lost_meanwhile)
      * lost; all are released and taken again in order, then held */
     store s = {.take_result = {1, 1}, .retake_ok = 1};
     CHECK(take_all(&s, 2, 0) == 1 && s.rounds == 2 && s.releases[0] == 1 && s.releases[1] == 1 && s.held[0]
-          && s.held[1], "released and taken again: %d rounds", s.rounds);
+              && s.held[1],
+          "released and taken again: %d rounds", s.rounds);
 
     /* past the deadline (or an owner's token): not again, the call fails */
     memset(&s, 0, sizeof s);

@@ -121,10 +121,10 @@ UNIT_TEST(test_identities_agree)
     static const char *const tls_k1 = "k1", *const tls_k2 = "k2";
     rl_endpoint eps[] = {
         {.host = "h", .port = 6379},
-        {.host = "H", .port = 6379},          /* the same node, not the same connection */
+        {.host = "H", .port = 6379}, /* the same node, not the same connection */
         {.host = "h", .port = 6380},
         {.unix_path = "/a"},
-        {.unix_path = "/a", .port = 1},       /* a socket's port means nothing */
+        {.unix_path = "/a", .port = 1}, /* a socket's port means nothing */
         {.unix_path = "/b"},
         {.host = "h", .port = 6379, .tls = 1},
         {.host = "h", .port = 6379, .tls = 1, .tls_key = tls_k1, .tls_key_len = 2},
@@ -150,6 +150,6 @@ UNIT_TEST(test_identities_agree)
         }
     }
     CHECK(rl_endpoint_same_node(&eps[0], &eps[1]) && rl_endpoint_same_node(&eps[0], &eps[6])
-          && rl_endpoint_same_node(&eps[0], &eps[13]) && !rl_endpoint_same_node(&eps[0], &eps[2]),
+              && rl_endpoint_same_node(&eps[0], &eps[13]) && !rl_endpoint_same_node(&eps[0], &eps[2]),
           "one node logged in many ways");
 }

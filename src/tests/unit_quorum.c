@@ -15,12 +15,32 @@ static size_t votes_of(const char *pattern, rl_vote *votes)
     for (i = 0; i < n; i++) {
         rl_vote *v = &votes[i];
         switch (pattern[i]) {
-        case 'y': v->err.code = RL_OK; v->yes = 1; v->sent = 1; break;
-        case 'n': v->err.code = RL_OK; v->yes = 0; v->sent = 1; break;
-        case 'f': v->err.code = RL_E_TIMEOUT; v->sent = 1; break;
-        case 'c': v->err.code = RL_E_CONNECT; v->sent = 0; break;
-        case 's': v->err.code = RL_E_SKIPPED; v->sent = 1; break;
-        case 'e': v->err.code = RL_E_REPLY; v->sent = 1; break;
+        case 'y':
+            v->err.code = RL_OK;
+            v->yes = 1;
+            v->sent = 1;
+            break;
+        case 'n':
+            v->err.code = RL_OK;
+            v->yes = 0;
+            v->sent = 1;
+            break;
+        case 'f':
+            v->err.code = RL_E_TIMEOUT;
+            v->sent = 1;
+            break;
+        case 'c':
+            v->err.code = RL_E_CONNECT;
+            v->sent = 0;
+            break;
+        case 's':
+            v->err.code = RL_E_SKIPPED;
+            v->sent = 1;
+            break;
+        case 'e':
+            v->err.code = RL_E_REPLY;
+            v->sent = 1;
+            break;
         }
     }
     return n;
@@ -29,7 +49,8 @@ static size_t votes_of(const char *pattern, rl_vote *votes)
 UNIT_TEST(test_quorum_sizes)
 {
     CHECK(rl_quorum_of(1) == 1 && rl_quorum_of(2) == 2 && rl_quorum_of(3) == 2 && rl_quorum_of(4) == 3
-          && rl_quorum_of(5) == 3 && rl_quorum_of(6) == 4 && rl_quorum_of(7) == 4, "quorum sizes");
+              && rl_quorum_of(5) == 3 && rl_quorum_of(6) == 4 && rl_quorum_of(7) == 4,
+          "quorum sizes");
 }
 
 /* All 32 yes/no patterns of five nodes: won exactly with three yes or more,
@@ -165,13 +186,13 @@ UNIT_TEST(test_quorum_pttl)
     votes[0].value = 500;
     votes[1].value = 200;
     votes[2].value = 900;
-    votes[3].value = 10;  /* a yes: not a holder's PTTL */
-    votes[4].value = 1;   /* failed */
+    votes[3].value = 10; /* a yes: not a holder's PTTL */
+    votes[4].value = 1;  /* failed */
     CHECK(rl_shortest_pttl(votes, 5) == 200, "shortest PTTL %lld", rl_shortest_pttl(votes, 5));
-    votes[2].value = -2;  /* expired just now */
+    votes[2].value = -2; /* expired just now */
     CHECK(rl_shortest_pttl(votes, 5) == 0, "expired counts as 0");
     votes_of("nn", votes);
-    votes[0].value = -1;  /* no TTL */
+    votes[0].value = -1; /* no TTL */
     votes[1].value = -1;
     CHECK(rl_shortest_pttl(votes, 2) == -1, "none said");
 }
@@ -182,7 +203,8 @@ UNIT_TEST(test_quorum_failure_report)
     votes_of("ffnyy", votes);
     CHECK(rl_failure_status(votes, 5) == RL_E_TIMEOUT && rl_failure_is_connection(votes, 5), "two timeouts");
     votes_of("fcnyy", votes);
-    CHECK(rl_failure_status(votes, 5) == RL_E_NODES_UNREACHABLE && rl_failure_is_connection(votes, 5), "timeout + connect");
+    CHECK(rl_failure_status(votes, 5) == RL_E_NODES_UNREACHABLE && rl_failure_is_connection(votes, 5),
+          "timeout + connect");
     votes_of("fenyy", votes);
     CHECK(rl_failure_status(votes, 5) == RL_E_NODES && !rl_failure_is_connection(votes, 5), "timeout + error reply");
     votes_of("eesyy", votes);
@@ -207,13 +229,14 @@ UNIT_TEST(test_quorum_fence)
         raise += rl_fence_needs_raise(&votes[i], 9);
     }
     CHECK(raise == 1 && !rl_fence_needs_raise(&votes[1], 9) && !rl_fence_needs_raise(&votes[3], 9)
-          && rl_fence_needs_raise(&votes[0], 9) && !rl_fence_needs_raise(&votes[2], 9)
-          && !rl_fence_needs_raise(&votes[4], 9),
+              && rl_fence_needs_raise(&votes[0], 9) && !rl_fence_needs_raise(&votes[2], 9)
+              && !rl_fence_needs_raise(&votes[4], 9),
           "raise the granting node below 9 only, not the no or the failed node: %zu", raise);
     votes_of("sny", votes);
     votes[0].value = 100; /* skipped: never read, so never trusted */
     votes[2].value = 3;
-    CHECK(rl_fence_of(votes, 3) == 3 && !rl_fence_needs_raise(&votes[0], 3), "a skipped node's value is unknown: not raised");
+    CHECK(rl_fence_of(votes, 3) == 3 && !rl_fence_needs_raise(&votes[0], 3),
+          "a skipped node's value is unknown: not raised");
     votes_of("nn", votes);
     CHECK(rl_fence_of(votes, 2) == 0, "no yes vote: no number");
 }

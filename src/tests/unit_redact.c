@@ -25,13 +25,13 @@ UNIT_TEST(test_redact_forms)
     redacts("redis://:s3cret@host", "redis://***@host");
     redacts("rediss://user:pw@h", "rediss://***@h");
     redacts("redis://user:pw@h:6380/2", "redis://***@h:6380/2");
-    redacts("redis://u:p@ss@h:1", "redis://***@h:1");          /* the last '@' ends it */
-    redacts("redis://u:p/ss@h:1", "redis://***@h:1");          /* a '/' in the password */
-    redacts("user:pw@h:6379", "***@h:6379");                   /* no scheme */
+    redacts("redis://u:p@ss@h:1", "redis://***@h:1"); /* the last '@' ends it */
+    redacts("redis://u:p/ss@h:1", "redis://***@h:1"); /* a '/' in the password */
+    redacts("user:pw@h:6379", "***@h:6379");          /* no scheme */
     redacts("tcp://@h", "tcp://***@h");
     redacts("valkey://:s3cret@host/2", "valkey://***@host/2");
     redacts("valkeys://user:pw@h:6380", "valkeys://***@h:6380");
-    redacts("valkey:/:s3cret@h", "***@h");                     /* a malformed scheme: no scheme */
+    redacts("valkey:/:s3cret@h", "***@h"); /* a malformed scheme: no scheme */
     /* query and fragment */
     redacts("tcp://127.0.0.1:6379?password=s3cret", "tcp://127.0.0.1:6379?***");
     redacts("tcp://h:1?auth=x", "tcp://h:1?***");

@@ -9,8 +9,8 @@
 /* Scans s (len bytes) in one chunk against limits l (NULL: defaults), with
  * `owed` replies asked for. Returns the scan's result; *ok and why as the
  * scan gave them. */
-static int scan(const rl_reply_limits *l, unsigned owed, const char *s, size_t len, size_t *ok,
-                char *why, size_t whylen)
+static int scan(const rl_reply_limits *l, unsigned owed, const char *s, size_t len, size_t *ok, char *why,
+                size_t whylen)
 {
     static rl_reply_limits defaults;
     rl_reply_guard g;
@@ -41,8 +41,8 @@ static void accepted(const char *s, size_t len, unsigned replies)
         rc = rl_reply_guard_scan(&g, s, cut, NULL, why, sizeof why);
         rc = rc || rl_reply_guard_scan(&g, s + cut, len - cut, NULL, why, sizeof why);
         CHECK(rc == 0 && g.complete == replies && rl_reply_guard_idle(&g),
-              "%.*s split at %zu: rc %d complete %llu (%s)", (int)len, s, cut, rc,
-              (unsigned long long)g.complete, rc ? why : "");
+              "%.*s split at %zu: rc %d complete %llu (%s)", (int)len, s, cut, rc, (unsigned long long)g.complete,
+              rc ? why : "");
     }
     rl_reply_guard_init(&g, &l);
     rl_reply_guard_expect(&g, replies);
@@ -67,8 +67,8 @@ static void accepted(const char *s, size_t len, unsigned replies)
 
 /* s is refused with a reason containing want, at byte `at` (the first
  * byte not acceptable), whether it comes in one chunk or byte by byte. */
-static void refused_with(const rl_reply_limits *l, unsigned owed, const char *s, size_t len,
-                         size_t at, const char *want)
+static void refused_with(const rl_reply_limits *l, unsigned owed, const char *s, size_t len, size_t at,
+                         const char *want)
 {
     static rl_reply_limits defaults;
     rl_reply_guard g;
@@ -76,8 +76,8 @@ static void refused_with(const rl_reply_limits *l, unsigned owed, const char *s,
     char why[RL_REPLY_WHY_LEN], again[RL_REPLY_WHY_LEN];
     int rc = scan(l, owed, s, len, &ok, why, sizeof why);
 
-    CHECK(rc == -1 && ok == at && strstr(why, want) != NULL,
-          "%.*s: rc %d at %zu (want %zu), '%s' (want '%s')", (int)len, s, rc, ok, at, why, want);
+    CHECK(rc == -1 && ok == at && strstr(why, want) != NULL, "%.*s: rc %d at %zu (want %zu), '%s' (want '%s')",
+          (int)len, s, rc, ok, at, why, want);
 
     rl_reply_limits_default(&defaults);
     rl_reply_guard_init(&g, l ? l : &defaults);
@@ -87,36 +87,37 @@ static void refused_with(const rl_reply_limits *l, unsigned owed, const char *s,
             break;
         }
     }
-    CHECK(i == at && ok == 0 && strstr(why, want) != NULL, "%.*s byte by byte: refused at %zu, '%s'",
-          (int)len, s, i, why);
+    CHECK(i == at && ok == 0 && strstr(why, want) != NULL, "%.*s byte by byte: refused at %zu, '%s'", (int)len, s, i,
+          why);
     /* refused stays refused, at its first byte */
-    CHECK(rl_reply_guard_scan(&g, "+OK\r\n", 5, &ok, again, sizeof again) == -1 && ok == 0
-          && strcmp(again, why) == 0, "refusal is not sticky: '%s'", again);
+    CHECK(rl_reply_guard_scan(&g, "+OK\r\n", 5, &ok, again, sizeof again) == -1 && ok == 0 && strcmp(again, why) == 0,
+          "refusal is not sticky: '%s'", again);
 }
 
 #define REFUSED(lit, at, want) refused_with(NULL, 1, lit, sizeof(lit) - 1, at, want)
 
 UNIT_TEST(test_guard_lock_replies)
 {
-    ACCEPTED("+OK\r\n", 1);                         /* SET NX: taken */
-    ACCEPTED("$-1\r\n", 1);                         /* SET NX: held */
-    ACCEPTED(":1\r\n", 1);                          /* scripts */
+    ACCEPTED("+OK\r\n", 1); /* SET NX: taken */
+    ACCEPTED("$-1\r\n", 1); /* SET NX: held */
+    ACCEPTED(":1\r\n", 1);  /* scripts */
     ACCEPTED(":0\r\n", 1);
-    ACCEPTED(":-3\r\n", 1);                         /* ACQUIRE_WAIT: taken */
+    ACCEPTED(":-3\r\n", 1); /* ACQUIRE_WAIT: taken */
     ACCEPTED(":-2\r\n", 1);
     ACCEPTED(":9223372036854775807\r\n", 1);
     ACCEPTED(":-9223372036854775808\r\n", 1);
     ACCEPTED("-ERR wrong number of arguments for 'set' command\r\n", 1);
     ACCEPTED("-NOSCRIPT No matching script. Please use EVAL.\r\n", 1);
     ACCEPTED("-WRONGPASS invalid username-password pair or user is disabled.\r\n", 1);
-    ACCEPTED("*1\r\n*2\r\n$10\r\n{lock:a}\0w\r\n*1\r\n*2\r\n$3\r\n1-0\r\n*2\r\n$1\r\nw\r\n$3\r\n123\r\n", 1); /* XREAD: a wake */
-    ACCEPTED("*-1\r\n", 1);                         /* XREAD timed out */
+    ACCEPTED("*1\r\n*2\r\n$10\r\n{lock:a}\0w\r\n*1\r\n*2\r\n$3\r\n1-0\r\n*2\r\n$1\r\nw\r\n$3\r\n123\r\n",
+             1);            /* XREAD: a wake */
+    ACCEPTED("*-1\r\n", 1); /* XREAD timed out */
     ACCEPTED("*0\r\n", 1);
     ACCEPTED("$0\r\n\r\n", 1);
-    ACCEPTED("$4\r\na\r\nb\r\n", 1);                /* CRLF inside a bulk string is data */
-    ACCEPTED("+OK\r\n+OK\r\n:1\r\n:1\r\n", 4);      /* AUTH, SELECT, undo, command */
+    ACCEPTED("$4\r\na\r\nb\r\n", 1);           /* CRLF inside a bulk string is data */
+    ACCEPTED("+OK\r\n+OK\r\n:1\r\n:1\r\n", 4); /* AUTH, SELECT, undo, command */
     ACCEPTED("*2\r\n*1\r\n:1\r\n$-1\r\n", 1);
-    ACCEPTED("*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n:1\r\n", 1);  /* depth 5 */
+    ACCEPTED("*1\r\n*1\r\n*1\r\n*1\r\n*1\r\n:1\r\n", 1); /* depth 5 */
     ACCEPTED("*3\r\n*0\r\n*-1\r\n*2\r\n+a\r\n-b\r\n", 1);
 }
 
@@ -229,7 +230,8 @@ UNIT_TEST(test_guard_depth_cap)
     rl_reply_guard_init(&g, &l);
     rl_reply_guard_expect(&g, 1);
     CHECK(rl_reply_guard_scan(&g, deep, strlen(deep), NULL, why, sizeof why) == -1
-          && strstr(why, "nested deeper than 7"), "depth cap: '%s'", why);
+              && strstr(why, "nested deeper than 7"),
+          "depth cap: '%s'", why);
     l.max_depth = 0; /* no arrays at all */
     rl_reply_guard_init(&g, &l);
     rl_reply_guard_expect(&g, 1);
@@ -268,11 +270,7 @@ UNIT_TEST(test_guard_reset_and_expect)
 UNIT_TEST(test_guard_split_everywhere)
 {
     static const char *const streams[] = {
-        "*2147483647\r\n",
-        "$9000000000000\r\nzzzz",
-        "$-5\r\n",
-        ":12x\r\n",
-        "+OK\r\n+OK\r\n",
+        "*2147483647\r\n", "$9000000000000\r\nzzzz", "$-5\r\n", ":12x\r\n", "+OK\r\n+OK\r\n",
     };
     static const size_t at[] = {12, 15, 4, 3, 5};
     size_t s, cut, cut2;
@@ -300,8 +298,7 @@ UNIT_TEST(test_guard_split_everywhere)
                     rc = rl_reply_guard_scan(&g, streams[s] + cut2, len - cut2, &ok, why, sizeof why);
                     where = cut2 + ok;
                 }
-                CHECK(rc == -1 && where == at[s], "%s cut %zu,%zu: rc %d at %zu", streams[s], cut, cut2, rc,
-                      where);
+                CHECK(rc == -1 && where == at[s], "%s cut %zu,%zu: rc %d at %zu", streams[s], cut, cut2, rc, where);
             }
         }
     }

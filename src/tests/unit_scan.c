@@ -19,7 +19,7 @@ typedef struct script {
     int calls;
     char cursors[MAX_CALLS][24], afters[MAX_CALLS][48], keys[MAX_CALLS][8];
     unsigned slots[2];
-    int nslots;                     /* masters(): < 0 fails, 0: one master (no masters hook) */
+    int nslots; /* masters(): < 0 fails, 0: one master (no masters hook) */
     char names[8][16];
     int nnames, limit;
 } script;
@@ -42,7 +42,8 @@ static void run(void *ctx, const rl_lock_op *op, rl_vote *vote)
     }
     r = unit_reply(s->replies[i], strlen(s->replies[i]));
     vote->err.code = rl_op_judge(op, r, &vote->result, vote->err.msg, sizeof vote->err.msg) == RL_REPLY_YES
-                   ? RL_OK : RL_E_REPLY;
+                         ? RL_OK
+                         : RL_E_REPLY;
     vote->yes = vote->err.code == RL_OK;
     freeReplyObject(r);
 }
@@ -75,8 +76,15 @@ static int enough(void *ctx)
 
 static int scan(script *s, rl_vote *failed)
 {
-    rl_scan sc = {.run = run, .masters = s->nslots != 0 ? masters : NULL, .ctx = s, .match = "lock:*",
-                  .prefix = "lock:", .prefix_len = 5, .on_name = on_name, .enough = enough, .on_name_ctx = s};
+    rl_scan sc = {.run = run,
+                  .masters = s->nslots != 0 ? masters : NULL,
+                  .ctx = s,
+                  .match = "lock:*",
+                  .prefix = "lock:",
+                  .prefix_len = 5,
+                  .on_name = on_name,
+                  .enough = enough,
+                  .on_name_ctx = s};
     memset(failed, 0, sizeof *failed);
     return rl_scan_run(&sc, failed);
 }
@@ -99,8 +107,7 @@ UNIT_TEST(test_scan_pages_and_failover)
      * cursor means nothing here, so the loop does not follow it (as the
      * listing did in ext/ before: it ends there, the names found kept) */
     s = (script){.replies = {"*3\r\n$1\r\n9\r\n$40\r\n00112233445566778899aabbccddeeff00112233\r\n*1\r\n$1\r\nx\r\n",
-                             "*3\r\n$1\r\n5\r\n$0\r\n\r\n*1\r\n$1\r\nz\r\n",
-                             "*3\r\n$1\r\n0\r\n$0\r\n\r\n*0\r\n"},
+                             "*3\r\n$1\r\n5\r\n$0\r\n\r\n*1\r\n$1\r\nz\r\n", "*3\r\n$1\r\n0\r\n$0\r\n\r\n*0\r\n"},
                  .on = {a, b, b}};
     CHECK(scan(&s, &failed) == RL_OK && s.calls == 2 && s.nnames == 2, "two calls: %d, %d names", s.calls, s.nnames);
     CHECK(strcmp(s.cursors[1], "9") == 0 && strcmp(s.afters[1], "00112233445566778899aabbccddeeff00112233") == 0,
@@ -112,8 +119,11 @@ UNIT_TEST(test_scan_pages_and_failover)
 UNIT_TEST(test_scan_cluster_masters_and_failures)
 {
     rl_conn *a = rl_placeholder_new("a");
-    script s = {.replies = {"*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n$1\r\nx\r\n", "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n$1\r\ny\r\n"},
-                .on = {a, a}, .slots = {0, 5000}, .nslots = 2};
+    script s = {.replies = {"*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n$1\r\nx\r\n",
+                            "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n$1\r\ny\r\n"},
+                .on = {a, a},
+                .slots = {0, 5000},
+                .nslots = 2};
     char tag0[8] = {'{'}, tag1[8] = {'{'};
     size_t l0 = rl_slot_tag(0, tag0 + 1), l1 = rl_slot_tag(5000, tag1 + 1);
     rl_vote failed;
@@ -121,12 +131,14 @@ UNIT_TEST(test_scan_cluster_masters_and_failures)
     tag0[l0 + 1] = '}';
     tag1[l1 + 1] = '}';
     CHECK(scan(&s, &failed) == RL_OK && s.calls == 2 && s.nnames == 2, "each master scanned: %d calls", s.calls);
-    CHECK(strcmp(s.keys[0], tag0) == 0 && strcmp(s.keys[1], tag1) == 0 && rl_key_slot(s.keys[1], strlen(s.keys[1])) == 5000,
+    CHECK(strcmp(s.keys[0], tag0) == 0 && strcmp(s.keys[1], tag1) == 0
+              && rl_key_slot(s.keys[1], strlen(s.keys[1])) == 5000,
           "by a hash tag of a slot each serves: %s %s", s.keys[0], s.keys[1]);
 
     s = (script){.nslots = -1};
     CHECK(scan(&s, &failed) == RL_E_NO_SLOT_MAP && failed.err.code == RL_E_NO_SLOT_MAP && s.calls == 0
-          && strcmp(failed.err.msg, "no map") == 0, "no masters: the node fails, nobody asked");
+              && strcmp(failed.err.msg, "no map") == 0,
+          "no masters: the node fails, nobody asked");
 
     s = (script){.replies = {"*3\r\n$2\r\n17\r\n$0\r\n\r\n*0\r\n", NULL}, .on = {a, a}};
     CHECK(scan(&s, &failed) == RL_E_IO && failed.err.code == RL_E_IO && failed.conn == a && s.calls == 2,
@@ -142,7 +154,8 @@ UNIT_TEST(test_scan_stops_when_enough)
     rl_conn *a = rl_placeholder_new("a");
     script s = {.replies = {"*3\r\n$2\r\n17\r\n$0\r\n\r\n*2\r\n$1\r\nx\r\n$1\r\ny\r\n",
                             "*3\r\n$1\r\n0\r\n$0\r\n\r\n*1\r\n$1\r\nz\r\n"},
-                .on = {a, a}, .limit = 2};
+                .on = {a, a},
+                .limit = 2};
     rl_vote failed;
     CHECK(scan(&s, &failed) == RL_OK && s.calls == 1 && s.nnames == 2, "enough after the first page: %d calls",
           s.calls);

@@ -35,7 +35,8 @@ UNIT_TEST(test_sentinel_master_reply)
     char err[128];
 
     CHECK(master("*2\r\n$9\r\n127.0.0.1\r\n$4\r\n6380\r\n", &a, err) == RL_SENTINEL_OK
-          && strcmp(a.host, "127.0.0.1") == 0 && a.port == 6380, "plain answer: %s:%d", a.host, a.port);
+              && strcmp(a.host, "127.0.0.1") == 0 && a.port == 6380,
+          "plain answer: %s:%d", a.host, a.port);
     CHECK(master("*2\r\n$3\r\n::1\r\n$5\r\n65535\r\n", &a, err) == RL_SENTINEL_OK && a.port == 65535, "v6, top port");
     CHECK(master("*-1\r\n", &a, err) == RL_SENTINEL_NO && strstr(err, "does not know"), "nil array: %s", err);
     CHECK(master("$-1\r\n", &a, err) == RL_SENTINEL_NO, "nil bulk");
@@ -58,10 +59,12 @@ UNIT_TEST(test_sentinel_role_reply)
 {
     char err[128];
     CHECK(role("*3\r\n$6\r\nmaster\r\n:100\r\n*1\r\n*3\r\n$9\r\n127.0.0.1\r\n$4\r\n6381\r\n$3\r\n100\r\n", err)
-          == RL_SENTINEL_OK, "master with a replica");
+              == RL_SENTINEL_OK,
+          "master with a replica");
     CHECK(role("*3\r\n$6\r\nmaster\r\n:0\r\n*0\r\n", err) == RL_SENTINEL_OK, "master alone");
     CHECK(role("*5\r\n$5\r\nslave\r\n$9\r\n127.0.0.1\r\n:6379\r\n$9\r\nconnected\r\n:10\r\n", err) == RL_SENTINEL_NO
-          && strstr(err, "slave"), "replica: %s", err);
+              && strstr(err, "slave"),
+          "replica: %s", err);
     CHECK(role("*2\r\n$8\r\nsentinel\r\n*0\r\n", err) == RL_SENTINEL_NO, "sentinel");
     CHECK(role("*1\r\n$7\r\nmasters\r\n", err) == RL_SENTINEL_BAD, "unknown role");
     CHECK(role("-NOPERM no\r\n", err) == RL_SENTINEL_BAD && strcmp(err, "NOPERM no") == 0, "error");
@@ -76,7 +79,8 @@ UNIT_TEST(test_sentinel_failover_sign)
     CHECK(rl_sentinel_failover_sign(RL_E_IO, "connection lost"), "lost");
     CHECK(rl_sentinel_failover_sign(RL_E_REPLY, "READONLY You can't write against a read only replica."), "READONLY");
     CHECK(rl_sentinel_failover_sign(RL_E_REPLY, "WAIT refused: UNBLOCKED force unblock from blocking operation, "
-                                    "instance state changed (master -> replica?)"), "WAIT cut by a demotion");
+                                                "instance state changed (master -> replica?)"),
+          "WAIT cut by a demotion");
     CHECK(!rl_sentinel_failover_sign(RL_E_REPLY, "OOM command not allowed"), "OOM");
     CHECK(!rl_sentinel_failover_sign(RL_E_AUTH, "WRONGPASS"), "auth");
     CHECK(!rl_sentinel_failover_sign(RL_E_PROTOCOL, "bulk too long"), "protocol");
@@ -103,7 +107,8 @@ UNIT_TEST(test_sentinel_ops_judged)
     rl_result value;
     redisReply *r = parse("*2\r\n$9\r\n127.0.0.1\r\n$4\r\n6380\r\n");
     CHECK(rl_op_judge_alone(&op, r, &value, err, sizeof err) == RL_REPLY_YES && value.value == 6380
-          && strcmp(value.text, "127.0.0.1") == 0, "master address to host in the result's text, port in its value");
+              && strcmp(value.text, "127.0.0.1") == 0,
+          "master address to host in the result's text, port in its value");
     freeReplyObject(r);
     r = parse("*-1\r\n");
     CHECK(rl_op_judge_alone(&op, r, &value, err, sizeof err) == RL_REPLY_NO, "unknown service is a no");

@@ -199,11 +199,13 @@ static int base_ok(const char *key, size_t len)
     return fails;
 }
 
-#define BASE_IS(lit, expect) do { \
-    char b_[64]; size_t n_ = rl_key_base(lit, sizeof lit - 1, b_, sizeof b_); \
-    CHECK(n_ == sizeof expect - 1 && memcmp(b_, expect, n_) == 0 && base_ok(lit, sizeof lit - 1) == 0, \
-          "base of %s: '%.*s' (%zu bytes)", #lit, (int)n_, b_, n_); \
-} while (0)
+#define BASE_IS(lit, expect)                                                                               \
+    do {                                                                                                   \
+        char b_[64];                                                                                       \
+        size_t n_ = rl_key_base(lit, sizeof lit - 1, b_, sizeof b_);                                       \
+        CHECK(n_ == sizeof expect - 1 && memcmp(b_, expect, n_) == 0 && base_ok(lit, sizeof lit - 1) == 0, \
+              "base of %s: '%.*s' (%zu bytes)", #lit, (int)n_, b_, n_);                                    \
+    } while (0)
 
 UNIT_TEST(test_slots_key_base_shapes)
 {
@@ -258,8 +260,8 @@ UNIT_TEST(test_slots_key_base_random)
         fails += base_ok(key, n);
     }
     CHECK(fails == 0, "%d failures over 6000 keys of {}ab", fails);
-    CHECK(tagged > 500 && braced > 500 && searched > 500, "all shapes seen: %d tagged, %d braced, %d searched",
-          tagged, braced, searched);
+    CHECK(tagged > 500 && braced > 500 && searched > 500, "all shapes seen: %d tagged, %d braced, %d searched", tagged,
+          braced, searched);
     fails = 0;
     for (i = 0; i < 2000; i++) {
         n = lcg() % sizeof key;
@@ -295,8 +297,11 @@ UNIT_TEST(test_slots_key_base_long)
  * patterns such as "~lock:*" cover them) and always land in its slot. */
 UNIT_TEST(test_slots_key_derived)
 {
-    static const char *const keys[] = {"lock:r", "lock:{t}r", "lock:a}b", "lock:{}x", "lock:a{b", "x", "{a}",
-                                       "lock:{user1000}.following", "}{", "lock:\xff\x01"};
+    static const char *const keys[] = {"lock:r",   "lock:{t}r",
+                                       "lock:a}b", "lock:{}x",
+                                       "lock:a{b", "x",
+                                       "{a}",      "lock:{user1000}.following",
+                                       "}{",       "lock:\xff\x01"};
     static const char letters[] = {'q', 'r', 'w'};
     char out[256], tag[4];
     size_t i, j, len, tlen;
@@ -311,8 +316,10 @@ UNIT_TEST(test_slots_key_derived)
         size_t klen = strlen(keys[i]);
         for (j = 0; j < 3; j++) {
             len = rl_key_derived(keys[i], klen, letters[j], out, sizeof out);
-            CHECK(rl_key_derived_letter_at(keys[i], klen) < len && out[rl_key_derived_letter_at(keys[i], klen)] == letters[j]
-                  && out[rl_key_derived_letter_at(keys[i], klen) - 1] == '\0', "letter of '%s' not where said", keys[i]);
+            CHECK(rl_key_derived_letter_at(keys[i], klen) < len
+                      && out[rl_key_derived_letter_at(keys[i], klen)] == letters[j]
+                      && out[rl_key_derived_letter_at(keys[i], klen) - 1] == '\0',
+                  "letter of '%s' not where said", keys[i]);
             CHECK(len < sizeof out && rl_key_slot(out, len) == rl_key_slot(keys[i], klen),
                   "derived '%s' %c: slot %u, want %u", keys[i], letters[j], rl_key_slot(out, len),
                   rl_key_slot(keys[i], klen));

@@ -68,7 +68,7 @@ UNIT_TEST(test_threads)
     for (t = 1; t < THREADS; t++) {
         for (i = 0; i < 64; i++) {
             same_tags = same_tags && tag_lens[t][i] == tag_lens[0][i] && tag_lens[t][i] > 0
-                && memcmp(tags[t][i], tags[0][i], tag_lens[0][i]) == 0;
+                        && memcmp(tags[t][i], tags[0][i], tag_lens[0][i]) == 0;
         }
     }
     CHECK(same_tags, "threads filling the slot table at once saw different tags");

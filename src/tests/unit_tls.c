@@ -65,7 +65,8 @@ UNIT_TEST(test_tls_ctx_per_settings)
         e1.tls_key = rl_tls_ctx_key(ca, &e1.tls_key_len);
         e2.tls_key = rl_tls_ctx_key(cc, &e2.tls_key_len);
         CHECK(rl_pool_key(&e1, RL_ROLE_COMMAND, NULL, 0, &k1, &l1) == 0
-              && rl_pool_key(&e2, RL_ROLE_COMMAND, NULL, 0, &k2, &l2) == 0, "pool key");
+                  && rl_pool_key(&e2, RL_ROLE_COMMAND, NULL, 0, &k2, &l2) == 0,
+              "pool key");
         CHECK(l1 != l2 || memcmp(k1, k2, l1) != 0, "TLS settings share a pool key");
         free(k1);
         free(k2);

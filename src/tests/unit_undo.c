@@ -23,10 +23,11 @@ UNIT_TEST(test_deferred_undos)
      * reservation, shared holders and 16 wake streams, each the lock key,
      * NUL, a letter, and the tag of the lock key's slot (6035: "0j4") */
 #define W(c) "$13\r\nlock:a_" c "{0j4}\r\n"
-    len = snprintf(want, sizeof want, "*24\r\n$4\r\nEVAL\r\n$%zu\r\n%s\r\n$2\r\n20\r\n$6\r\nlock:a\r\n"
-                   "$13\r\nlock:a_q{0j4}\r\n$13\r\nlock:a_r{0j4}\r\n$13\r\nlock:a_s{0j4}\r\n"
-                   W("A") W("B") W("C") W("D") W("E") W("F") W("G") W("H")
-                   W("I") W("J") W("K") W("L") W("M") W("N") W("O") W("P") "$4\r\ntok1\r\n",
+    len = snprintf(want, sizeof want,
+                   "*24\r\n$4\r\nEVAL\r\n$%zu\r\n%s\r\n$2\r\n20\r\n$6\r\nlock:a\r\n"
+                   "$13\r\nlock:a_q{0j4}\r\n$13\r\nlock:a_r{0j4}\r\n$13\r\nlock:a_s{0j4}\r\n" W("A") W("B") W("C")
+                       W("D") W("E") W("F") W("G") W("H") W("I") W("J") W("K") W("L") W("M") W("N") W("O")
+                           W("P") "$4\r\ntok1\r\n",
                    strlen(src), src);
 #undef W
     for (i = 0; i < len; i++) { /* snprintf stops at a NUL: the key separators are written as '_' */

@@ -102,9 +102,11 @@ UNIT_TEST(test_url_forms)
         CHECK(ep.host && strcmp(ep.host, good[i].host) == 0 && ep.port == good[i].port, "%s: host %s port %d",
               good[i].spec, ep.host ? ep.host : "(null)", ep.port);
         CHECK((good[i].user == NULL) == (ep.username == NULL)
-                  && (!ep.username || strcmp(ep.username, good[i].user) == 0), "%s: user", good[i].spec);
+                  && (!ep.username || strcmp(ep.username, good[i].user) == 0),
+              "%s: user", good[i].spec);
         CHECK((good[i].pass == NULL) == (ep.password == NULL)
-                  && (!ep.password || strcmp(ep.password, good[i].pass) == 0), "%s: password", good[i].spec);
+                  && (!ep.password || strcmp(ep.password, good[i].pass) == 0),
+              "%s: password", good[i].spec);
         CHECK(ep.database == good[i].db && ep.tls == good[i].tls && ep.from_address == good[i].from,
               "%s: db %ld tls %d from %d", good[i].spec, ep.database, ep.tls, ep.from_address);
         rl_endpoint_clear(&ep);
@@ -131,12 +133,14 @@ UNIT_TEST(test_url_copy_keeps_flags)
     char err[200];
     CHECK(rl_endpoint_parse("rediss://u:p@h/4", 16, &a, err, sizeof err) == 0, "parse: %s", err);
     CHECK(rl_endpoint_copy(&b, &a) == 0 && b.tls == 1 && b.database == 4
-              && b.from_address == (RL_EP_USERNAME | RL_EP_PASSWORD | RL_EP_DATABASE), "copy lost tls or flags");
+              && b.from_address == (RL_EP_USERNAME | RL_EP_PASSWORD | RL_EP_DATABASE),
+          "copy lost tls or flags");
     rl_endpoint_clear(&a);
     rl_endpoint_clear(&b);
     CHECK(rl_endpoint_parse("valkeys://u:p@h/4", 17, &a, err, sizeof err) == 0, "parse: %s", err);
     CHECK(rl_endpoint_copy(&b, &a) == 0 && b.tls == 1 && b.database == 4
-              && b.from_address == (RL_EP_USERNAME | RL_EP_PASSWORD | RL_EP_DATABASE), "copy lost tls or flags");
+              && b.from_address == (RL_EP_USERNAME | RL_EP_PASSWORD | RL_EP_DATABASE),
+          "copy lost tls or flags");
     rl_endpoint_clear(&a);
     rl_endpoint_clear(&b);
 }

@@ -19,7 +19,7 @@ static fake_nodes f;
 static struct {
     int outcomes[FAKE_MAX_CALLS], late[FAKE_MAX_CALLS];
     size_t n;
-    int stop_after;  /* > 0: the hook stops the wait at that attempt */
+    int stop_after; /* > 0: the hook stops the wait at that attempt */
 } seen;
 
 static int ours_before(void *ctx, const rl_lock_op *op)
@@ -46,7 +46,7 @@ static const rl_wait_hooks hooks = {ours_before, attempted, NULL};
 /* Waits with the script until deadline (µs after T0); returns what
  * rl_wait_run() returned. */
 static int wait_with(size_t n, const rl_lock_op *like, int64_t deadline, int promoting, const fake_reply *script,
-                size_t nscript)
+                     size_t nscript)
 {
     int status = -1, r;
     memset(&seen, 0, sizeof seen);
@@ -59,8 +59,14 @@ static int wait_with(size_t n, const rl_lock_op *like, int64_t deadline, int pro
 
 static const rl_lock_op like = {.kind = RL_OP_LOCK_WAIT, .key = "k", .key_len = 1, .ttl_ms = 10000};
 
-#define R(v, ...) {.votes = v, .value = {__VA_ARGS__}}
-#define BLOCK(v) {.votes = v, .block = 1}
+#define R(v, ...)                            \
+    {                                        \
+        .votes = v, .value = { __VA_ARGS__ } \
+    }
+#define BLOCK(v)               \
+    {                          \
+        .votes = v, .block = 1 \
+    }
 
 static int kinds_are(const int *kinds, size_t n)
 {
@@ -91,11 +97,13 @@ UNIT_TEST(test_wait_recheck_at_pttl)
     CHECK(kinds_are(kinds, 4), "lock, wake wait, lock, leave");
     CHECK(f.calls[0].op.enqueue && f.calls[0].op.wait_ms == 60000, "queued, waiting 60 s: %lld", f.calls[0].op.wait_ms);
     CHECK(f.calls[1].timeouts.stop_at_us == T0 + 501000 && f.calls[1].op.wait_ms == 501 && f.calls[1].fanout
-          && strcmp(fake_call_nodes(&f.calls[1], nodes), "a") == 0, "blocked until PTTL + 1 ms on the wait connection");
+              && strcmp(fake_call_nodes(&f.calls[1], nodes), "a") == 0,
+          "blocked until PTTL + 1 ms on the wait connection");
     CHECK(f.calls[1].timeouts.reply_us == 100000 + 501000, "the reply may take the block's time");
     CHECK(f.calls[2].at_us == T0 + 501000 && !f.calls[2].op.enqueue, "looked again at the end, still queued");
     CHECK(strcmp(f.calls[2].waiter, f.calls[0].waiter) == 0 && strcmp(f.calls[2].token, f.calls[0].token) != 0
-          && strlen(f.calls[0].token) == 32, "one waiter id, a fresh token per attempt");
+              && strlen(f.calls[0].token) == 32,
+          "one waiter id, a fresh token per attempt");
     CHECK(strcmp(f.calls[3].waiter, f.calls[0].waiter) == 0 && f.calls[3].need == 0 && !f.calls[3].fanout,
           "left the queue on every node");
 }
@@ -110,22 +118,23 @@ UNIT_TEST(test_wait_recheck_max)
 
     CHECK(wait_with(3, &like, 60000000, 0, s, 4) == 1, "won");
     CHECK(f.calls[1].timeouts.stop_at_us == T0 + RECHECK_MAX_US && f.calls[1].need == 1 && f.calls[1].early
-          && strcmp(fake_call_nodes(&f.calls[1], nodes), "abc") == 0, "at most 2 s, on every wait connection");
+              && strcmp(fake_call_nodes(&f.calls[1], nodes), "abc") == 0,
+          "at most 2 s, on every wait connection");
 
     owner.token = "owner";
     owner.token_len = 5;
     owner.promote = 1;
     CHECK(wait_with(3, &owner, 60000000, 1, s, 4) == 1, "promoted");
     CHECK(f.calls[1].timeouts.stop_at_us == T0 + PROMOTE_RECHECK_US, "a promotion looks every 200 ms");
-    CHECK(strcmp(f.calls[0].token, "owner") == 0 && strcmp(f.calls[2].token, "owner") == 0
-          && f.calls[2].op.promote, "the owner's token each time");
+    CHECK(strcmp(f.calls[0].token, "owner") == 0 && strcmp(f.calls[2].token, "owner") == 0 && f.calls[2].op.promote,
+          "the owner's token each time");
 }
 
 /* Named next in line: looked at again NEXT_IN_LINE_US after the wake. */
 UNIT_TEST(test_wait_next_in_line)
 {
-    static const fake_reply s[] = {R("n", 5000), {.votes = "n", .value = {RL_WAKE_NEXT}, .advance_us = 10000},
-                                   BLOCK("n"), R("y"), R("n")};
+    static const fake_reply s[]
+        = {R("n", 5000), {.votes = "n", .value = {RL_WAKE_NEXT}, .advance_us = 10000}, BLOCK("n"), R("y"), R("n")};
     static const int kinds[] = {LW, WW, WW, LW, LV};
 
     CHECK(wait_with(1, &like, 60000000, 0, s, 5) == 1, "won");
@@ -139,8 +148,7 @@ UNIT_TEST(test_wait_next_in_line)
  * is left. */
 UNIT_TEST(test_wait_woken_then_deadline)
 {
-    static const fake_reply s[] = {R("n", 5000), {.votes = "y", .advance_us = 1000}, R("n", -1), BLOCK("n"),
-                                   R("n")};
+    static const fake_reply s[] = {R("n", 5000), {.votes = "y", .advance_us = 1000}, R("n", -1), BLOCK("n"), R("n")};
     static const int kinds[] = {LW, WW, LW, WW, LV};
 
     CHECK(wait_with(1, &like, 1000000, 0, s, 5) == 0, "not in time");
@@ -178,8 +186,7 @@ UNIT_TEST(test_wait_leaves_only_when_queued)
     fake_nodes_init(&f, 1, stop, 2);
     {
         int status = -1;
-        CHECK(rl_wait_run(&f.ns, &like, T0 + 60000000, 0, &hooks, &status) == -1 && status == 0,
-              "the hook stops it");
+        CHECK(rl_wait_run(&f.ns, &like, T0 + 60000000, 0, &hooks, &status) == -1 && status == 0, "the hook stops it");
     }
     CHECK(f.ncalls == 2 && f.calls[1].op.kind == LV, "and the queue is left");
 }
@@ -215,7 +222,8 @@ UNIT_TEST(test_wait_node_cannot_block)
     CHECK(f.calls[2].at_us == T0, "the first failure: looked at again at once");
     CHECK(f.nsleeps == 1 && f.slept_until[0] == T0 + 301000, "the second in a row: slept until the recheck");
     CHECK(f.calls[4].at_us == T0 + 301000, "looked at again then");
-    CHECK(wake_failures == 1 && after.wake_errors - before.wake_errors == 1, "the node's failure told and counted once");
+    CHECK(wake_failures == 1 && after.wake_errors - before.wake_errors == 1,
+          "the node's failure told and counted once");
     CHECK(after.woken == before.woken && after.rechecked == before.rechecked, "neither woken nor rechecked");
     CHECK(f.calls[0].waiter[0] == 's', "a shared waiter's id starts with s");
 }
@@ -251,7 +259,8 @@ UNIT_TEST(test_wait_counts_woken_and_rechecked)
     CHECK(wait_with(1, &like, 60000000, 0, s, 6) == 1, "won");
     rl_wait_counts_get(&after);
     CHECK(after.rechecked - before.rechecked == 1 && after.woken - before.woken == 1
-          && after.wake_errors == before.wake_errors, "one rechecked, one woken, no error");
+              && after.wake_errors == before.wake_errors,
+          "one rechecked, one woken, no error");
 }
 
 /* A guard's waiter woken as done: the wait ends without the lock (2), and
@@ -261,8 +270,7 @@ UNIT_TEST(test_wait_counts_woken_and_rechecked)
 UNIT_TEST(test_wait_woken_as_done)
 {
     static const fake_reply one[] = {R("n", 5000), {.votes = "y", .value = {RL_WAKE_DONE}}};
-    static const fake_reply three[] = {R("nnn", 5000, 5000, 5000), {.votes = "ynn", .value = {RL_WAKE_DONE}},
-                                       R("nnn")};
+    static const fake_reply three[] = {R("nnn", 5000, 5000, 5000), {.votes = "ynn", .value = {RL_WAKE_DONE}}, R("nnn")};
     static const fake_reply plain[] = {R("n", 5000), {.votes = "y", .value = {0}}, R("y"), R("n")};
     static const int kinds_one[] = {LW, WW}, kinds_three[] = {LW, WW, LV}, kinds_plain[] = {LW, WW, LW, LV};
     rl_lock_op guard = like;
@@ -286,7 +294,8 @@ UNIT_TEST(test_wait_done_seen_by_a_look)
 
     guard.guard = 1;
     CHECK(wait_with(1, &guard, 60000000, 0, one, 3) == 2, "done");
-    CHECK(kinds_are(kinds, 3) && !f.calls[2].op.enqueue && f.calls[2].op.guard, "lock, wait, a look (not queueing); no leave");
+    CHECK(kinds_are(kinds, 3) && !f.calls[2].op.enqueue && f.calls[2].op.guard,
+          "lock, wait, a look (not queueing); no leave");
 }
 
 static void no_result(void *ctx, char *value, size_t len)
@@ -301,7 +310,8 @@ static void no_result(void *ctx, char *value, size_t len)
  * result, when the entry has one, goes to the hook). */
 UNIT_TEST(test_wait_done_seen_by_a_look_reads_its_result)
 {
-    static const fake_reply one[] = {R("n", 500), BLOCK("n"), R("n", RL_PTTL_DONE), {.votes = "y", .value = {RL_WAKE_DONE}}};
+    static const fake_reply one[]
+        = {R("n", 500), BLOCK("n"), R("n", RL_PTTL_DONE), {.votes = "y", .value = {RL_WAKE_DONE}}};
     static const int kinds[] = {LW, WW, LW, WW};
     static const rl_wait_hooks with_result = {ours_before, attempted, NULL, no_result};
     rl_lock_op guard = like;

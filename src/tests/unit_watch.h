@@ -6,7 +6,7 @@
 
 /* *s: a lock "lock:w" of ttl_ms on one node that refuses connections
  * (*ep, listed in eps[0]), valid for ttl_ms from now, added by owner. */
-void unit_watch_spec(rl_watch_spec *s, rl_endpoint *ep, const rl_endpoint **eps, long long ttl_ms,
-                     int64_t max_hold_us, const void *owner);
+void unit_watch_spec(rl_watch_spec *s, rl_endpoint *ep, const rl_endpoint **eps, long long ttl_ms, int64_t max_hold_us,
+                     const void *owner);
 
 #endif

@@ -117,7 +117,8 @@ UNIT_TEST(test_watchdog_told_lost)
     /* capped before its first extension: told when its validity ends */
     before = told_count();
     id = watch_told(150, 0, 20000, owner_a);
-    CHECK(told_after(before) && rl_watch_state(id, &until) == RL_WATCH_CAPPED, "a capped watch's end not told, or its state changed");
+    CHECK(told_after(before) && rl_watch_state(id, &until) == RL_WATCH_CAPPED,
+          "a capped watch's end not told, or its state changed");
     CHECK(taken_as(owner_a, id, RL_WATCH_WHY_EXPIRED), "a capped watch's end not taken as expired");
     rl_watch_clear(owner_a);
     CHECK(rl_watch_state(other, &until) == RL_WATCH_ACTIVE && rl_watch_take_lost(owner_b, ids, whys, 4) == 0,

@@ -29,8 +29,8 @@ static int becomes(uint64_t id, int want, int ms)
 
 static const char owner_a[1], owner_b[1]; /* two requests' threads */
 
-void unit_watch_spec(rl_watch_spec *s, rl_endpoint *ep, const rl_endpoint **eps, long long ttl_ms,
-                     int64_t max_hold_us, const void *owner)
+void unit_watch_spec(rl_watch_spec *s, rl_endpoint *ep, const rl_endpoint **eps, long long ttl_ms, int64_t max_hold_us,
+                     const void *owner)
 {
     memset(ep, 0, sizeof *ep);
     ep->host = "127.0.0.1";

@@ -11,8 +11,7 @@ static int is_lost(int status)
 
 /* A pause when the call's timeout leaves time for one; else the vote
  * becomes RL_E_REDIRECTS and 0 is returned. */
-static int may_pause(const rl_follow_state *st, rl_vote *vote, int64_t now_us, const rl_timeouts *t,
-                     const char *doing)
+static int may_pause(const rl_follow_state *st, rl_vote *vote, int64_t now_us, const rl_timeouts *t, const char *doing)
 {
     rl_error e;
     if (st->start_us + t->reply_us - now_us >= RL_CLUSTER_PAUSE_US) {

@@ -18,9 +18,9 @@
 
 /* What one call followed so far. */
 typedef struct rl_follow_state {
-    int64_t start_us;   /* when following began */
-    int redirects;      /* redirections in the current batch */
-    int one_key;        /* 1: releasing the lock key alone; -1: that cannot be (a shared lock) */
+    int64_t start_us; /* when following began */
+    int redirects;    /* redirections in the current batch */
+    int one_key;      /* 1: releasing the lock key alone; -1: that cannot be (a shared lock) */
 } rl_follow_state;
 
 typedef enum rl_follow_step {
@@ -34,10 +34,10 @@ typedef enum rl_follow_step {
 
 typedef struct rl_follow_plan {
     rl_follow_step step;
-    int pause;          /* sleep RL_CLUSTER_PAUSE_US first */
-    int refresh;        /* fetch the slot map first */
-    int counted;        /* a redirection followed (the stats count it) */
-    rl_redirect rd;     /* MOVED, ASK: where to; its host is the answering node's when rd.same_host */
+    int pause;      /* sleep RL_CLUSTER_PAUSE_US first */
+    int refresh;    /* fetch the slot map first */
+    int counted;    /* a redirection followed (the stats count it) */
+    rl_redirect rd; /* MOVED, ASK: where to; its host is the answering node's when rd.same_host */
 } rl_follow_plan;
 
 /* The next step for vote, a reply to op on the master of slot, at now_us.

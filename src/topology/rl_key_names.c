@@ -30,8 +30,8 @@ static int parse_untagged(const char *key, size_t len, size_t *k_len, char *lett
     while (p > 0 && key[p - 1] != '{') {
         p--;
     }
-    if (p-- == 0 || p < 2 || !rl_slot_tag_shaped(key + p + 1, len - p - 2)
-        || key[p - 2] != '\0' || !is_letter(key[p - 1])) {
+    if (p-- == 0 || p < 2 || !rl_slot_tag_shaped(key + p + 1, len - p - 2) || key[p - 2] != '\0'
+        || !is_letter(key[p - 1])) {
         return 0;
     }
     x = p - 2;

@@ -16,7 +16,7 @@
  * connections, or connections of its own (rl_own_conns). */
 typedef struct rl_conn_source {
     rl_conn *(*get)(const rl_endpoint *ep, rl_conn_role role); /* NULL when out of memory */
-    void (*put)(rl_conn *c);  /* a connection the node no longer uses */
+    void (*put)(rl_conn *c);                                   /* a connection the node no longer uses */
 } rl_conn_source;
 
 /* rl_conn_new() and rl_conn_free(): every connection is the node's own. */
@@ -58,7 +58,7 @@ typedef struct rl_node_ops {
 /* Every kind's node begins with this. */
 struct rl_node {
     const rl_node_ops *ops;
-    rl_conn *conn;                /* where commands go now; before routing, a
+    rl_conn *conn; /* where commands go now; before routing, a
                                      connection that only names the node */
     const rl_conn_source *conns;
 };
@@ -86,8 +86,7 @@ void rl_node_run_one(const rl_op *op, rl_vote *vote, rl_conn *c, const rl_timeou
 /* Non-zero when keys[0..nkeys) cannot all go in one command to every node:
  * some node has several masters (a Cluster: masters is set) and the keys
  * are in more than one slot. */
-int rl_nodes_split_keys(rl_node *const *nodes, size_t n, const char *const *keys, const size_t *key_lens,
-                        size_t nkeys);
+int rl_nodes_split_keys(rl_node *const *nodes, size_t n, const char *const *keys, const size_t *key_lens, size_t nkeys);
 
 /* Non-zero when a connection of a[0..na) and one of b[0..nb) go to the same node. */
 int rl_conns_meet(rl_conn *const *a, size_t na, rl_conn *const *b, size_t nb);

@@ -24,11 +24,11 @@
  * only with the cache, so a node may keep a pointer to it. */
 typedef struct cluster_map {
     rl_slot_map map;
-    int known;          /* filled at least once */
-    unsigned gen;       /* changes with every change of the map */
+    int known;    /* filled at least once */
+    unsigned gen; /* changes with every change of the map */
 } cluster_map;
 
-static rl_topology_counts counts;      /* every thread's: relaxed atomic additions */
+static rl_topology_counts counts; /* every thread's: relaxed atomic additions */
 #define COUNT(field) ((void)__atomic_fetch_add(&counts.field, 1, __ATOMIC_RELAXED))
 
 void rl_topology_counts_get(rl_topology_counts *out)
@@ -39,18 +39,18 @@ void rl_topology_counts_get(rl_topology_counts *out)
 }
 
 typedef struct cluster_node {
-    rl_node base;       /* base.conn: the master of the last key routed, or the placeholder */
+    rl_node base; /* base.conn: the master of the last key routed, or the placeholder */
     rl_conn **seeds;
     size_t ns;
-    rl_endpoint tpl;    /* the nodes' user, password and TLS; no address */
+    rl_endpoint tpl;      /* the nodes' user, password and TLS; no address */
     rl_conn *placeholder; /* never connected: names the cluster in messages */
-    rl_conn **known;    /* connections to nodes made so far (both roles) */
+    rl_conn **known;      /* connections to nodes made so far (both roles) */
     size_t nknown, cap;
     char *cache_key;
     size_t cache_key_len;
-    rl_strmap *maps;    /* the thread's cache: seeds and scheme => cluster_map */
-    cluster_map *cm;    /* its entry, once looked up */
-    rl_conn *routed;    /* the master last routed to (NULL: none yet) */
+    rl_strmap *maps;              /* the thread's cache: seeds and scheme => cluster_map */
+    cluster_map *cm;              /* its entry, once looked up */
+    rl_conn *routed;              /* the master last routed to (NULL: none yet) */
     rl_conn *by_node[NODE_CACHE]; /* command connection of map node i... */
     unsigned by_node_gen;         /* ...valid while cm->gen is this */
 } cluster_node;
@@ -150,8 +150,8 @@ static cluster_map *map_of(cluster_node *g)
 static void map_limits(rl_reply_limits *l)
 {
     rl_reply_limits_default(l);
-    l->max_elements = RL_SLOT_COUNT;      /* one range per slot at worst */
-    l->max_reply = 16 * 1024 * 1024;      /* 16384 ranges of a few hundred bytes */
+    l->max_elements = RL_SLOT_COUNT; /* one range per slot at worst */
+    l->max_reply = 16 * 1024 * 1024; /* 16384 ranges of a few hundred bytes */
 }
 
 /* Asks the seeds and the map's masters at once for the slot map (the first
@@ -199,7 +199,8 @@ static int refresh(cluster_node *g, const rl_timeouts *t, rl_error *err)
         for (i = 0; i < n; i++) {
             rl_error_append(err, "%s%s: %s", i ? "; " : "", asked[i]->name,
                             votes[i].err.code == RL_E_SKIPPED ? "no answer"
-                            : votes[i].err.msg[0] ? votes[i].err.msg : rl_status_name(votes[i].err.code));
+                            : votes[i].err.msg[0]             ? votes[i].err.msg
+                                                              : rl_status_name(votes[i].err.code));
         }
         free(fresh);
         return RL_E_NO_SLOT_MAP;
@@ -278,8 +279,9 @@ static void follow(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts
      * within it would not reach */
     const rl_timeouts *maps = t->stop_at_us ? lookup : t;
 
-    if (vote->err.code == RL_OK || (vote->err.code != RL_E_REPLY && vote->err.code != RL_E_CONNECT
-                                  && vote->err.code != RL_E_TIMEOUT && vote->err.code != RL_E_IO)) {
+    if (vote->err.code == RL_OK
+        || (vote->err.code != RL_E_REPLY && vote->err.code != RL_E_CONNECT && vote->err.code != RL_E_TIMEOUT
+            && vote->err.code != RL_E_IO)) {
         return; /* the usual case: an answer */
     }
     cm = map_of(g);
@@ -415,8 +417,7 @@ static const rl_node_ops cluster_ops = {
     .masters = masters,
 };
 
-rl_node *rl_cluster_node_new(const rl_endpoint *seeds, size_t n, const rl_conn_source *conns,
-                             rl_topology_cache *cache)
+rl_node *rl_cluster_node_new(const rl_endpoint *seeds, size_t n, const rl_conn_source *conns, rl_topology_cache *cache)
 {
     cluster_node *g = calloc(1, sizeof *g);
     char name[300];

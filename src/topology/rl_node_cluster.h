@@ -7,7 +7,6 @@
 /* seeds[0..n): TCP addresses, the first one's user, password and TLS used
  * for every node. No network I/O: the slot map is asked for on first use.
  * The slot map is kept in cache (the thread's). NULL when out of memory. */
-rl_node *rl_cluster_node_new(const rl_endpoint *seeds, size_t n, const rl_conn_source *conns,
-                             rl_topology_cache *cache);
+rl_node *rl_cluster_node_new(const rl_endpoint *seeds, size_t n, const rl_conn_source *conns, rl_topology_cache *cache);
 
 #endif

@@ -13,18 +13,18 @@
 #include <strings.h>
 
 typedef struct sentinel_node {
-    rl_node base;           /* base.conn: the master, or the placeholder */
+    rl_node base; /* base.conn: the master, or the placeholder */
     char *service;
     size_t service_len;
     rl_conn **sentinels;
     size_t ns;
-    rl_endpoint master_tpl; /* the master's user, password and database; no address */
-    rl_conn *placeholder;   /* never connected: names the group until its master is known */
-    rl_conn *master;        /* the master in use */
-    unsigned generation;    /* counts changes of master */
-    rl_conn *wait;          /* the waiting connection of... */
+    rl_endpoint master_tpl;   /* the master's user, password and database; no address */
+    rl_conn *placeholder;     /* never connected: names the group until its master is known */
+    rl_conn *master;          /* the master in use */
+    unsigned generation;      /* counts changes of master */
+    rl_conn *wait;            /* the waiting connection of... */
     unsigned wait_generation; /* ...the master of this generation */
-    rl_strmap *masters;     /* the thread's cache: key => rl_sentinel_addr */
+    rl_strmap *masters;       /* the thread's cache: key => rl_sentinel_addr */
     char *cache_key;
     size_t cache_key_len;
 } sentinel_node;
@@ -168,8 +168,8 @@ static int resolve(sentinel_node *g, int force, const rl_timeouts *t, rl_error *
     rl_node_run_one(&role, &check, g->base.conn, t);
     if (check.err.code != RL_OK || !check.yes) {
         rl_error_set(err, check.err.code == RL_OK ? RL_E_NO_MASTER : check.err.code,
-                     "sentinel %s names %s as the master of \"%s\", but %s", from, g->base.conn->name,
-                     g->service, check.err.msg);
+                     "sentinel %s names %s as the master of \"%s\", but %s", from, g->base.conn->name, g->service,
+                     check.err.msg);
         return lost_master(g, err);
     }
     cached = malloc(sizeof *cached);

@@ -7,9 +7,9 @@
 typedef struct rl_sentinel_spec {
     const char *service;
     size_t service_len;
-    const rl_endpoint *sentinels;    /* each with the sentinels' credentials */
+    const rl_endpoint *sentinels; /* each with the sentinels' credentials */
     size_t n;
-    const rl_endpoint *master_tpl;   /* the master's user, password and database; no address */
+    const rl_endpoint *master_tpl;           /* the master's user, password and database; no address */
     const char *sentinel_credentials_digest; /* a digest (hex) of each sentinel's user and
                                              password, never a password: part of the cache key */
 } rl_sentinel_spec;

@@ -158,8 +158,7 @@ void rl_topology_cache_free(rl_topology_cache *cache)
     rl_strmap_clear(&cache->maps);
 }
 
-int rl_nodes_split_keys(rl_node *const *nodes, size_t n, const char *const *keys, const size_t *key_lens,
-                        size_t nkeys)
+int rl_nodes_split_keys(rl_node *const *nodes, size_t n, const char *const *keys, const size_t *key_lens, size_t nkeys)
 {
     int several = 0;
     size_t i;

@@ -118,8 +118,7 @@ static size_t put(char *buf, size_t cap, size_t at, const char *s, size_t len)
     return at;
 }
 
-size_t rl_sentinel_cache_key(const char *service, const char *const *sentinels, size_t n,
-                             char *buf, size_t cap)
+size_t rl_sentinel_cache_key(const char *service, const char *const *sentinels, size_t n, char *buf, size_t cap)
 {
     size_t i, at = put(buf, cap, 0, service, strlen(service));
     for (i = 0; i < n; i++) {

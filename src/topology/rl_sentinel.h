@@ -15,9 +15,9 @@ typedef struct rl_sentinel_addr {
 } rl_sentinel_addr;
 
 /* Verdicts of the judges below. */
-#define RL_SENTINEL_OK 1       /* an answer we can use */
-#define RL_SENTINEL_NO 0       /* a clear "no": unknown service, or not a master */
-#define RL_SENTINEL_BAD -1     /* an answer of the wrong shape: err says how */
+#define RL_SENTINEL_OK 1   /* an answer we can use */
+#define RL_SENTINEL_NO 0   /* a clear "no": unknown service, or not a master */
+#define RL_SENTINEL_BAD -1 /* an answer of the wrong shape: err says how */
 
 /* Judges the reply (a redisReply *) to SENTINEL get-master-addr-by-name:
  * a 2-element array of bulk strings (a host that passes the one host rule,
@@ -43,7 +43,6 @@ int rl_sentinel_failover_sign(int status, const char *err);
  * name, each length-prefixed, so no bytes inside a name make two groups
  * meet. Writes at most cap bytes; returns the length it needs (call again
  * with a bigger buffer when that exceeds cap). */
-size_t rl_sentinel_cache_key(const char *service, const char *const *sentinels, size_t n,
-                             char *buf, size_t cap);
+size_t rl_sentinel_cache_key(const char *service, const char *const *sentinels, size_t n, char *buf, size_t cap);
 
 #endif

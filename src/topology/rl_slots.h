@@ -8,10 +8,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define RL_SLOT_COUNT 16384      /* slots of a cluster: 0..16383 */
-#define RL_SLOT_UNMAPPED 0xFFFF  /* owner of a slot no master serves */
-#define RL_SLOT_MAX_NODES 1024   /* masters one map may hold */
-#define RL_SLOT_HOSTLEN 256      /* a host's bytes (255 at most) and its NUL */
+#define RL_SLOT_COUNT 16384     /* slots of a cluster: 0..16383 */
+#define RL_SLOT_UNMAPPED 0xFFFF /* owner of a slot no master serves */
+#define RL_SLOT_MAX_NODES 1024  /* masters one map may hold */
+#define RL_SLOT_HOSTLEN 256     /* a host's bytes (255 at most) and its NUL */
 
 /* CRC16/XMODEM (poly 0x1021, init 0, no reflection, no final xor) of buf:
  * the checksum Redis Cluster hashes keys with. */
@@ -83,10 +83,10 @@ size_t rl_key_derived_letter_at(const char *key, size_t len);
 
 /* What a redirection says. */
 typedef struct rl_redirect {
-    unsigned slot;               /* 0..16383 */
-    char host[RL_SLOT_HOSTLEN];  /* NUL-terminated; "" when same_host */
-    int port;                    /* 1..65535 */
-    int same_host;               /* the error named no host (":7000", Redis 7
+    unsigned slot;              /* 0..16383 */
+    char host[RL_SLOT_HOSTLEN]; /* NUL-terminated; "" when same_host */
+    int port;                   /* 1..65535 */
+    int same_host;              /* the error named no host (":7000", Redis 7
                                     when the endpoint is unknown): the host is
                                     that of the node that answered */
 } rl_redirect;
@@ -103,8 +103,8 @@ typedef struct rl_redirect {
 int rl_cluster_redirect(const char *err, size_t len, rl_redirect *out);
 
 /* Classes of rl_cluster_retryable. */
-#define RL_CLUSTER_TRYAGAIN 1  /* "TRYAGAIN": a multi-key op during resharding */
-#define RL_CLUSTER_DOWN 2      /* "CLUSTERDOWN": the cluster is down for now */
+#define RL_CLUSTER_TRYAGAIN 1 /* "TRYAGAIN": a multi-key op during resharding */
+#define RL_CLUSTER_DOWN 2     /* "CLUSTERDOWN": the cluster is down for now */
 
 /* Classifies an error reply whose first word is TRYAGAIN or CLUSTERDOWN
  * (the word alone or followed by a space): worth retrying after a pause.
@@ -121,9 +121,9 @@ typedef struct rl_slot_node {
  * allocates nothing: keep it on the heap or in static storage, not on a
  * thread's stack. It may be copied with memcpy. */
 typedef struct rl_slot_map {
-    unsigned nnodes;                       /* nodes[0..nnodes-1] are used */
+    unsigned nnodes; /* nodes[0..nnodes-1] are used */
     rl_slot_node nodes[RL_SLOT_MAX_NODES];
-    uint16_t owner[RL_SLOT_COUNT];         /* a node's index, or RL_SLOT_UNMAPPED */
+    uint16_t owner[RL_SLOT_COUNT]; /* a node's index, or RL_SLOT_UNMAPPED */
 } rl_slot_map;
 
 /* Empties m (also its first initialisation): no node, every slot unmapped. */
@@ -146,8 +146,7 @@ void rl_slot_map_clear(rl_slot_map *m);
  * success (the slots of no range stay unmapped), -1 on an error: err gets
  * the error reply's text, or a message saying which range and node are
  * wrong (no host bytes in it), and m is left empty. */
-int rl_slot_map_from_reply(rl_slot_map *m, const void *reply, const char *asked_host, char *err,
-                           size_t errlen);
+int rl_slot_map_from_reply(rl_slot_map *m, const void *reply, const char *asked_host, char *err, size_t errlen);
 
 /* The index in m->nodes of the master serving slot, or -1 when the slot is
  * unmapped or not a slot. */

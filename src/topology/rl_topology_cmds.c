@@ -102,8 +102,7 @@ static int judge_slots(const rl_op *op, const rl_conn *c, const redisReply *repl
     return verdict;
 }
 
-int rl_topology_op_judge(const rl_op *op, rl_conn *c, const void *reply, rl_result *out, char *err,
-                         size_t errlen)
+int rl_topology_op_judge(const rl_op *op, rl_conn *c, const void *reply, rl_result *out, char *err, size_t errlen)
 {
     out->value = 0;
     if (op->kind == RL_TOPO_CLUSTER_SLOTS) {

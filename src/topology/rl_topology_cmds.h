@@ -22,9 +22,9 @@ typedef enum rl_topology_kind {
 
 /* The family's arguments. */
 typedef struct rl_topology_args {
-    const char *service;     /* SENTINEL_MASTER: the group's name */
+    const char *service; /* SENTINEL_MASTER: the group's name */
     size_t service_len;
-    void *slot_map;          /* CLUSTER_SLOTS: the rl_slot_map to fill */
+    void *slot_map; /* CLUSTER_SLOTS: the rl_slot_map to fill */
 } rl_topology_args;
 
 /* The topology family: the engine's hooks for its kinds. */
@@ -44,8 +44,7 @@ int rl_topology_op_append(rl_conn *c, const rl_op *op, rl_send_form form, int64_
  * host, "" without c): a yes when it covers every slot, a no when it does
  * not, RL_REPLY_INVALID when the map does not parse. A refusal for want
  * of a login is RL_REPLY_NOAUTH. */
-int rl_topology_op_judge(const rl_op *op, rl_conn *c, const void *reply, rl_result *out, char *err,
-                         size_t errlen);
+int rl_topology_op_judge(const rl_op *op, rl_conn *c, const void *reply, rl_result *out, char *err, size_t errlen);
 
 /* Appends ASKING (Cluster: before a command redirected by ASK; its +OK
  * answers for nothing waited for). 0 or RL_E_NOMEM. */

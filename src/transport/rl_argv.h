@@ -9,7 +9,7 @@
 
 /* The longest command: EVALSHA, sha, numkeys, 1 + 19 keys, up to 7 ARGV: 30. */
 #define RL_ARGV_MAX 40
-#define RL_ARGV_NUMS 6  /* numbers written as text, each kept here */
+#define RL_ARGV_NUMS 6 /* numbers written as text, each kept here */
 
 typedef struct rl_argv {
     const char *argv[RL_ARGV_MAX];

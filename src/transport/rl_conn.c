@@ -65,8 +65,7 @@ void rl_conn_close(rl_conn *c)
     if (c->ssl) {
         /* close_notify only on our own healthy session: a forked child's
          * copy is the parent's session, and is freed without a word */
-        rl_tls_free(c->ssl, c->fd >= 0 && c->pid == rl_pid() && c->tls_ready && !c->tls_failed
-                            && c->out_len == 0);
+        rl_tls_free(c->ssl, c->fd >= 0 && c->pid == rl_pid() && c->tls_ready && !c->tls_failed && c->out_len == 0);
         c->ssl = NULL;
     }
     c->tls_ready = c->tls_failed = 0;

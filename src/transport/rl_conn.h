@@ -12,9 +12,9 @@
 #include "rl_evict.h"
 
 typedef struct rl_conn_stats {
-    uint64_t connects;    /* connections made */
-    uint64_t reconnects;  /* of those, after the first: replacing one closed or found dead */
-    uint64_t dropped;     /* closed because replies were left unread */
+    uint64_t connects;   /* connections made */
+    uint64_t reconnects; /* of those, after the first: replacing one closed or found dead */
+    uint64_t dropped;    /* closed because replies were left unread */
 } rl_conn_stats;
 
 /* What a connection is for: a waiter's blocking reads never share a socket
@@ -29,36 +29,36 @@ const char *rl_conn_role_name(rl_conn_role role);
 
 typedef struct rl_conn {
     rl_endpoint ep;
-    char name[300];          /* rl_endpoint_describe(), for messages */
-    int fd;                  /* -1 when closed */
-    pid_t pid;               /* process that opened fd */
+    char name[300]; /* rl_endpoint_describe(), for messages */
+    int fd;         /* -1 when closed */
+    pid_t pid;      /* process that opened fd */
     rl_conn_role role;
-    int connecting;          /* non-blocking connect in progress */
-    void *addrs, *next_addr; /* struct addrinfo list while connecting */
-    int authed;              /* handshake (AUTH/SELECT) done on this fd */
-    void *ssl;               /* SSL * of a TLS connection, or NULL */
-    int tls_ready;           /* TLS handshake done */
-    int tls_failed;          /* a TLS error or EOF happened: no close_notify */
-    short tls_want;          /* during the handshake: POLLIN or POLLOUT */
+    int connecting;           /* non-blocking connect in progress */
+    void *addrs, *next_addr;  /* struct addrinfo list while connecting */
+    int authed;               /* handshake (AUTH/SELECT) done on this fd */
+    void *ssl;                /* SSL * of a TLS connection, or NULL */
+    int tls_ready;            /* TLS handshake done */
+    int tls_failed;           /* a TLS error or EOF happened: no close_notify */
+    short tls_want;           /* during the handshake: POLLIN or POLLOUT */
     int tls_read_wants_write; /* SSL_read waits until the socket is writable */
     int tls_write_wants_read; /* SSL_write waits until the socket is readable */
-    void *reader;            /* redisReader * */
-    rl_reply_limits limits;  /* what one reply may be (lock defaults; raise for bigger replies) */
-    rl_reply_guard guard;    /* checks every byte against limits before the reader gets it */
-    char *out;               /* bytes not yet written */
+    void *reader;             /* redisReader * */
+    rl_reply_limits limits;   /* what one reply may be (lock defaults; raise for bigger replies) */
+    rl_reply_guard guard;     /* checks every byte against limits before the reader gets it */
+    char *out;                /* bytes not yet written */
     size_t out_len, out_cap;
-    int owed;                /* replies sent for but not read */
-    int discard;             /* of those, replies nobody waits for */
-    int has_msetex;          /* the server has MSETEX: -1 not known yet, 0 no, 1 yes
+    int owed;                               /* replies sent for but not read */
+    int discard;                            /* of those, replies nobody waits for */
+    int has_msetex;                         /* the server has MSETEX: -1 not known yet, 0 no, 1 yes
                                 (asked in a fresh connection's first write) */
-    int probe_in;            /* discards read before the MSETEX probe's reply; -1: none owed */
-    int evict;               /* the server can evict lock keys (rl_evict.h): RL_EVICT_UNKNOWN
+    int probe_in;                           /* discards read before the MSETEX probe's reply; -1: none owed */
+    int evict;                              /* the server can evict lock keys (rl_evict.h): RL_EVICT_UNKNOWN
                                 until the reply to CONFIG GET maxmemory* is read, or when refused */
-    char evict_policy[RL_EVICT_POLICY_LEN];/* RL_EVICT_RISKY: its maxmemory-policy */
-    int evict_probe_in;      /* discards read before that probe's reply; -1: none owed */
-    int64_t owed_since_us;   /* when the oldest owed reply was asked for */
-    int64_t last_reply_us;   /* when the server last answered on this socket */
-    int64_t down_until_us;   /* after a timeout: fail fast until then */
+    char evict_policy[RL_EVICT_POLICY_LEN]; /* RL_EVICT_RISKY: its maxmemory-policy */
+    int evict_probe_in;                     /* discards read before that probe's reply; -1: none owed */
+    int64_t owed_since_us;                  /* when the oldest owed reply was asked for */
+    int64_t last_reply_us;                  /* when the server last answered on this socket */
+    int64_t down_until_us;                  /* after a timeout: fail fast until then */
     rl_conn_stats stats;
     /* What a layer above keeps about this connection (the lock layer's
      * record), opaque here: it lives as long as the connection, across
@@ -75,7 +75,7 @@ typedef struct rl_conn {
      * one shared with another object's direct node is then waited for there
      * too, one reply more (docs/design/topologies.md, "An early decision
      * waits for a group's master"). */
-    int must_answer;         /* an early decision still waits for this node (a
+    int must_answer; /* an early decision still waits for this node (a
                                 sentinel group's master: its failure is how a
                                 failover is noticed; rl_conn_set_must_answer) */
 } rl_conn;
@@ -154,14 +154,14 @@ int rl_conn_fill(rl_conn *c, rl_error *err);
 
 /* The session state the fan-out keeps on a connection, changed through
  * these (only rl_conn.c writes an rl_conn's fields). */
-void rl_conn_set_down_until(rl_conn *c, int64_t until_us); /* fail fast until then (0: not) */
-void rl_conn_set_authed(rl_conn *c, int authed);             /* the login was (or must be) done again */
-void rl_conn_owe_discards(rl_conn *c, int n);                /* n more owed replies nobody waits for */
-void rl_conn_discard_one(rl_conn *c, const void *reply);     /* one of those was read (a redisReply) */
-void rl_conn_abandon_owed(rl_conn *c);                       /* every reply still owed is nobody's */
-void rl_conn_set_must_answer(rl_conn *c);                    /* an early decision waits for it */
+void rl_conn_set_down_until(rl_conn *c, int64_t until_us);          /* fail fast until then (0: not) */
+void rl_conn_set_authed(rl_conn *c, int authed);                    /* the login was (or must be) done again */
+void rl_conn_owe_discards(rl_conn *c, int n);                       /* n more owed replies nobody waits for */
+void rl_conn_discard_one(rl_conn *c, const void *reply);            /* one of those was read (a redisReply) */
+void rl_conn_abandon_owed(rl_conn *c);                              /* every reply still owed is nobody's */
+void rl_conn_set_must_answer(rl_conn *c);                           /* an early decision waits for it */
 void rl_conn_set_limits(rl_conn *c, const rl_reply_limits *limits); /* NULL: the lock defaults */
-void rl_conn_set_name(rl_conn *c, const char *name);         /* what messages call it */
+void rl_conn_set_name(rl_conn *c, const char *name);                /* what messages call it */
 
 /* Takes the next complete reply (a redisReply *) off the reader, or NULL.
  * Sets *status to RL_E_PROTOCOL on a malformed stream. */

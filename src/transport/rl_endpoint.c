@@ -155,9 +155,9 @@ static int same_str(const char *a, const char *b)
 int rl_endpoint_same_connection(const rl_endpoint *a, const rl_endpoint *b)
 {
     return rl_endpoint_same_node(a, b) && same_str(a->host, b->host) && a->tls == b->tls
-        && (a->tls_key == NULL) == (b->tls_key == NULL) && a->tls_key_len == b->tls_key_len
-        && (a->tls_key_len == 0 || memcmp(a->tls_key, b->tls_key, a->tls_key_len) == 0)
-        && a->database == b->database && same_str(a->username, b->username) && same_str(a->password, b->password);
+           && (a->tls_key == NULL) == (b->tls_key == NULL) && a->tls_key_len == b->tls_key_len
+           && (a->tls_key_len == 0 || memcmp(a->tls_key, b->tls_key, a->tls_key_len) == 0) && a->database == b->database
+           && same_str(a->username, b->username) && same_str(a->password, b->password);
 }
 
 void rl_endpoints_free(rl_endpoint *eps, size_t n)

@@ -6,13 +6,13 @@
 #define RL_DEFAULT_PORT 6379
 
 typedef struct rl_endpoint {
-    char *host;       /* tcp host name or address; NULL for a unix socket */
-    int port;         /* tcp port, 1..65535 */
-    char *unix_path;  /* unix socket path; NULL for tcp */
-    char *username;   /* ACL user, or NULL */
-    char *password;   /* or NULL; never printed */
-    long database;    /* SELECTed after connect when not 0 */
-    int tls;          /* talk TLS: tls://, rediss://, valkeys:// */
+    char *host;                 /* tcp host name or address; NULL for a unix socket */
+    int port;                   /* tcp port, 1..65535 */
+    char *unix_path;            /* unix socket path; NULL for tcp */
+    char *username;             /* ACL user, or NULL */
+    char *password;             /* or NULL; never printed */
+    long database;              /* SELECTed after connect when not 0 */
+    int tls;                    /* talk TLS: tls://, rediss://, valkeys:// */
     struct rl_tls_ctx *tls_ctx; /* with tls: the context of its settings (not owned: kept per process) */
     const char *tls_key;        /* with tls: the settings' identity, for the pool key (the context's) */
     size_t tls_key_len;

@@ -13,7 +13,6 @@
  * (src/transport/rl_url.c) into out (zeroed first; owns its strings).
  * Returns 0, or -1 (out left empty) with a message in err naming what is wrong; the message
  * never repeats the address (it may hold a password). */
-int rl_endpoint_parse(const char *spec, size_t len, rl_endpoint *out,
-                      char *err, size_t errlen);
+int rl_endpoint_parse(const char *spec, size_t len, rl_endpoint *out, char *err, size_t errlen);
 
 #endif

@@ -6,7 +6,7 @@
 static int name_byte(unsigned char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.'
-        || c == '_';
+           || c == '_';
 }
 
 /* An IPv6 address, with maybe "%zone" (an interface's name or number) after it. */

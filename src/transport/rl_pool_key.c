@@ -46,8 +46,8 @@ static void number(key_buf *b, char tag, long long v)
     field(b, tag, num, (size_t)len, 1);
 }
 
-int rl_pool_key(const rl_endpoint *ep, rl_conn_role role, const unsigned char *secret, size_t secret_len,
-                char **out, size_t *out_len)
+int rl_pool_key(const rl_endpoint *ep, rl_conn_role role, const unsigned char *secret, size_t secret_len, char **out,
+                size_t *out_len)
 {
     key_buf b = {NULL, 0, 0, 0};
 

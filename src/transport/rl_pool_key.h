@@ -17,7 +17,7 @@
  * that equal secrets stand for equal passwords); unit_pool_key.c checks
  * the two agree.
  * Returns 0, or -1 when out of memory. */
-int rl_pool_key(const rl_endpoint *ep, rl_conn_role role, const unsigned char *secret, size_t secret_len,
-                char **out, size_t *out_len);
+int rl_pool_key(const rl_endpoint *ep, rl_conn_role role, const unsigned char *secret, size_t secret_len, char **out,
+                size_t *out_len);
 
 #endif

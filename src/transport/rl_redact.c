@@ -4,9 +4,9 @@
 
 typedef struct out {
     char *buf;
-    size_t cap;  /* bytes we may write before the NUL */
+    size_t cap; /* bytes we may write before the NUL */
     size_t len;
-    bool cut;    /* something did not fit */
+    bool cut; /* something did not fit */
 } out;
 
 static void put(out *o, const char *s, size_t n)
@@ -51,8 +51,8 @@ static size_t scheme_len(const char *s, size_t len)
         if (c == ':') {
             return len - i >= 3 && s[i + 1] == '/' && s[i + 2] == '/' ? i + 3 : 0;
         }
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-              || c == '+' || c == '-' || c == '.')) {
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '+' || c == '-'
+              || c == '.')) {
             return 0;
         }
     }

@@ -6,12 +6,12 @@
 #include <string.h>
 
 enum {
-    G_TYPE,      /* next byte begins an item */
-    G_NUM,       /* digits of an integer or a header */
-    G_LINE,      /* a simple string or an error */
-    G_LF,        /* a line's CR came: its LF must follow */
-    G_BODY,      /* bytes of a bulk string */
-    G_BODY_CR,   /* the CRLF after a bulk string */
+    G_TYPE,    /* next byte begins an item */
+    G_NUM,     /* digits of an integer or a header */
+    G_LINE,    /* a simple string or an error */
+    G_LF,      /* a line's CR came: its LF must follow */
+    G_BODY,    /* bytes of a bulk string */
+    G_BODY_CR, /* the CRLF after a bulk string */
     G_BODY_LF,
     G_REFUSED
 };
@@ -113,8 +113,8 @@ static int line_done(rl_reply_guard *g)
             return refuse(g, "bulk reply of %" PRIu64 " bytes (limit %zu)", g->num, l->max_bulk);
         }
         if (g->num + 2 > l->max_reply - g->reply_bytes) { /* reply_bytes <= max_reply here */
-            return refuse(g, "bulk reply of %" PRIu64 " bytes makes the reply larger than %zu bytes",
-                          g->num, l->max_reply);
+            return refuse(g, "bulk reply of %" PRIu64 " bytes makes the reply larger than %zu bytes", g->num,
+                          l->max_reply);
         }
         g->bulk_left = g->num;
         g->state = g->num > 0 ? G_BODY : G_BODY_CR;
@@ -206,8 +206,7 @@ static int line_char(rl_reply_guard *g, unsigned char c)
     return 0;
 }
 
-int rl_reply_guard_scan(rl_reply_guard *g, const char *buf, size_t len, size_t *ok,
-                        char *err, size_t errlen)
+int rl_reply_guard_scan(rl_reply_guard *g, const char *buf, size_t len, size_t *ok, char *err, size_t errlen)
 {
     const unsigned char *p = (const unsigned char *)buf;
     size_t i = 0;

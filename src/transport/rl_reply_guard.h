@@ -61,8 +61,8 @@ typedef struct rl_reply_limits {
 
 typedef struct rl_reply_guard {
     const rl_reply_limits *limits; /* not owned; must outlive the guard's use */
-    uint64_t expected;  /* top-level replies the stream may still begin */
-    uint64_t complete;  /* top-level replies seen whole since the reset */
+    uint64_t expected;             /* top-level replies the stream may still begin */
+    uint64_t complete;             /* top-level replies seen whole since the reset */
     /* private: where the scan is */
     int state, type, neg, digits;
     unsigned depth;
@@ -93,8 +93,7 @@ void rl_reply_guard_expect(rl_reply_guard *g, unsigned n);
  * acceptable, and err (if not NULL) a short reason without a prefix, e.g.
  * "bulk reply of 9000000000000 bytes (limit 65536)". A refused guard stays
  * refused until reset. */
-int rl_reply_guard_scan(rl_reply_guard *g, const char *buf, size_t len, size_t *ok,
-                        char *err, size_t errlen);
+int rl_reply_guard_scan(rl_reply_guard *g, const char *buf, size_t len, size_t *ok, char *err, size_t errlen);
 
 /* Non-zero when the stream stands between replies: nothing of a reply has
  * been scanned and not completed. */

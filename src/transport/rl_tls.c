@@ -14,9 +14,9 @@
 
 struct rl_tls_ctx {
     SSL_CTX *ctx;
-    char *key;          /* the settings' identity (length-prefixed fields) */
+    char *key; /* the settings' identity (length-prefixed fields) */
     size_t key_len;
-    char *peer_name;    /* NULL: the host of each connection */
+    char *peer_name; /* NULL: the host of each connection */
     int verify_peer, verify_peer_name;
     struct rl_tls_ctx *next;
 };
@@ -81,7 +81,9 @@ static int bio_read(BIO *b, char *buf, int len)
 
 static long bio_ctrl(BIO *b, int cmd, long num, void *ptr)
 {
-    (void)b; (void)num; (void)ptr;
+    (void)b;
+    (void)num;
+    (void)ptr;
     return cmd == BIO_CTRL_FLUSH ? 1 : 0;
 }
 
@@ -178,7 +180,8 @@ static int passphrase_cb(char *buf, int size, int rwflag, void *userdata)
 
 static int no_client_cert(SSL *ssl, X509 **x509, EVP_PKEY **pkey)
 {
-    (void)x509; (void)pkey;
+    (void)x509;
+    (void)pkey;
     if (asked_index >= 0) {
         SSL_set_ex_data(ssl, asked_index, (void *)1);
     }
@@ -213,8 +216,8 @@ static SSL_CTX *make_ctx(const rl_tls_config *cfg, char *err, size_t errlen)
     if (cfg->cafile || cfg->capath) {
         if (SSL_CTX_load_verify_locations(ctx, cfg->cafile, cfg->capath) != 1) {
             openssl_reason(why, sizeof why);
-            snprintf(err, errlen, "key \"%s\": cannot load CA certificates: %s",
-                     cfg->cafile ? "cafile" : "capath", why);
+            snprintf(err, errlen, "key \"%s\": cannot load CA certificates: %s", cfg->cafile ? "cafile" : "capath",
+                     why);
             goto fail;
         }
     } else if (SSL_CTX_set_default_verify_paths(ctx) != 1) {
@@ -380,8 +383,7 @@ void *rl_tls_new(rl_tls_ctx *t, int fd, const char *host, char *err, size_t errl
             SSL_set_tlsext_host_name(ssl, name); /* SNI: names only, never an address */
         }
         if (t->verify_peer && t->verify_peer_name) {
-            int ok = ip ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), name)
-                        : SSL_set1_host(ssl, name);
+            int ok = ip ? X509_VERIFY_PARAM_set1_ip_asc(SSL_get0_param(ssl), name) : SSL_set1_host(ssl, name);
             if (ok != 1) {
                 rl_tls_free(ssl, 0);
                 ERR_clear_error();
@@ -425,8 +427,10 @@ static int failure(SSL *ssl, int rc, char *err, size_t errlen)
                 return RL_TLS_CLOSED;
             }
             if (asked_index >= 0 && SSL_get_ex_data(ssl, asked_index) != NULL) {
-                snprintf(err, errlen, "TLS: %s: the server asked for a client certificate, none was "
-                         "given (option tls.local_cert)", strerror(errno));
+                snprintf(err, errlen,
+                         "TLS: %s: the server asked for a client certificate, none was "
+                         "given (option tls.local_cert)",
+                         strerror(errno));
             } else {
                 snprintf(err, errlen, "TLS: %s", strerror(errno));
             }
@@ -445,8 +449,10 @@ static int failure(SSL *ssl, int rc, char *err, size_t errlen)
             hint = " (unknown CA: see option tls.cafile)";
         }
         if ((vr == X509_V_ERR_HOSTNAME_MISMATCH || vr == X509_V_ERR_IP_ADDRESS_MISMATCH) && name != NULL) {
-            snprintf(err, errlen, "TLS: certificate verify failed: %s: the certificate is not for \"%.100s\" "
-                     "(option tls.peer_name)", X509_verify_cert_error_string(vr), name);
+            snprintf(err, errlen,
+                     "TLS: certificate verify failed: %s: the certificate is not for \"%.100s\" "
+                     "(option tls.peer_name)",
+                     X509_verify_cert_error_string(vr), name);
         } else {
             snprintf(err, errlen, "TLS: certificate verify failed: %s%s", X509_verify_cert_error_string(vr), hint);
         }

@@ -12,8 +12,8 @@
 /* The settings, as given (NULL/-1: not given). Strings are not owned. */
 typedef struct rl_tls_config {
     const char *cafile, *capath, *local_cert, *local_pk, *passphrase, *peer_name;
-    int verify_peer;       /* 1 by default */
-    int verify_peer_name;  /* 1 by default */
+    int verify_peer;      /* 1 by default */
+    int verify_peer_name; /* 1 by default */
 } rl_tls_config;
 
 typedef struct rl_tls_ctx rl_tls_ctx;
@@ -35,8 +35,8 @@ void rl_tls_shutdown(void);
 #define RL_TLS_DONE 0
 #define RL_TLS_WANT_READ 1
 #define RL_TLS_WANT_WRITE 2
-#define RL_TLS_FAILED -1   /* message in err */
-#define RL_TLS_CLOSED -2   /* the peer closed (EOF or close_notify) */
+#define RL_TLS_FAILED -1 /* message in err */
+#define RL_TLS_CLOSED -2 /* the peer closed (EOF or close_notify) */
 
 /* A new client session on fd; host is the default peer name (SNI and the
  * name check). NULL with a message in err. */

@@ -77,16 +77,17 @@ static int parse_database(const char *s, size_t len, rl_endpoint *out, char *err
 }
 
 /* "user:password" or ":password"; the password may hold ':' too. */
-static int parse_userinfo(const char *scheme, const char *s, size_t len, rl_endpoint *out, char *err,
-                          size_t errlen)
+static int parse_userinfo(const char *scheme, const char *s, size_t len, rl_endpoint *out, char *err, size_t errlen)
 {
     const char *colon = memchr(s, ':', len);
     size_t user_len;
     int rc;
 
     if (colon == NULL) {
-        snprintf(err, errlen, "user-info without ':' is ambiguous: write %s://:password@host or "
-                 "%s://user:password@host", scheme, scheme);
+        snprintf(err, errlen,
+                 "user-info without ':' is ambiguous: write %s://:password@host or "
+                 "%s://user:password@host",
+                 scheme, scheme);
         return -1;
     }
     user_len = (size_t)(colon - s);
@@ -108,8 +109,7 @@ static int parse_userinfo(const char *scheme, const char *s, size_t len, rl_endp
     return 0;
 }
 
-int rl_url_parse(const char *scheme, const char *s, size_t len, int tls, rl_endpoint *out, char *err,
-                 size_t errlen)
+int rl_url_parse(const char *scheme, const char *s, size_t len, int tls, rl_endpoint *out, char *err, size_t errlen)
 {
     const char *at = NULL, *p, *slash, *end = s + len;
 

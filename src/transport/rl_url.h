@@ -11,7 +11,6 @@
  * "valkeys": tls 1) into out, which rl_endpoint_parse() zeroed; marks in
  * out->from_address what the URL set. 0, or -1 with a message in err (that
  * names the scheme, and never shows the user-info). */
-int rl_url_parse(const char *scheme, const char *s, size_t len, int tls, rl_endpoint *out, char *err,
-                 size_t errlen);
+int rl_url_parse(const char *scheme, const char *s, size_t len, int tls, rl_endpoint *out, char *err, size_t errlen);
 
 #endif
