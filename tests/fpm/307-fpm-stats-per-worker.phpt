@@ -46,7 +46,7 @@ array_push($responses, ...$fpm->requestAll(array_fill(0, 4, ['ops.php', $q + ['s
 
 $per = ['acquired' => 2, 'acquired_shared' => 0, 'acquired_permits' => 0, 'contended' => 2, 'failed' => 1, 'released' => 1, 'auto_released' => 0, 'expired' => 1, 'lost' => 0, 'auto_extended' => 0,
         'cluster_redirects' => 0, 'cluster_map_refreshes' => 0, 'cluster_one_key_releases' => 0, 'late_grants' => 0,
-        'waits_woken' => 0, 'wake_errors' => 0];
+        'waits_woken' => 0, 'wake_errors' => 0, 'eviction_risk_nodes' => 0];
 $served = [];
 $bad = 0;
 $shown = [];
@@ -115,6 +115,7 @@ cluster_one_key_releases: 0
 late_grants: 0
 waits_woken: 0
 wake_errors: 0
+eviction_risk_nodes: 0
 DEAD command: closed, 0 connects, 0 reconnects, 0 dropped
 SERVER command: open, 1 connects, 0 reconnects, 0 dropped
 SERVER wait: open, connected
@@ -135,6 +136,7 @@ cluster_one_key_releases: 0
 late_grants: 0
 waits_woken: 0
 wake_errors: 0
+eviction_risk_nodes: 0
 DEAD command: closed, 0 connects, 0 reconnects, 0 dropped
 SERVER command: open, 1 connects, 0 reconnects, 0 dropped
 SERVER wait: open, connected

@@ -71,6 +71,7 @@ Grants taken back: their reply came after the TTL | 0
 Waits ended by the release's wake | 0
 Waits ended by a recheck or the holder's TTL | 0
 Waiters' blocking reads failed | 0
+Redis nodes that can evict lock keys (maxmemory, a policy other than noeviction) | 0
 The pool (all processes: RedisLock::metrics()) | Count
 Shared by the processes forked after start (php-fpm's workers) | yes
 acquired | 3
@@ -85,6 +86,7 @@ failed | 0
 waits_woken | 0
 waits_rechecked | 0
 wake_errors | 0
+eviction_risk_nodes | 0
 lock calls that waited | 0, 0.000 s in all
 locks held to their release | 3, %f s in all
 Pooled connection | State

@@ -138,7 +138,7 @@ echo "time held: ", $held >= 0.002 * $requests && $held <= 4 * array_sum($spans)
 echo "each wait (50 ms) above the 25 ms bucket, all in +Inf: ",
     $value('redislock_wait_seconds_bucket{le="+Inf"}') === (float)$requests
     && $value('redislock_wait_seconds_bucket{le="0.025000"}') === 0.0 ? 'yes' : 'NO', "\n";
-echo "every metric typed: ", preg_match_all('/^# TYPE redislock_\w+ (counter|histogram)$/m', $text) === 15 ? 'yes' : 'NO', "\n";
+echo "every metric typed: ", preg_match_all('/^# TYPE redislock_\w+ (counter|histogram)$/m', $text) === 16 ? 'yes' : 'NO', "\n";
 echo "read by one worker of the pool: ", in_array(RlTestFpm::pidOf($res), array_keys($byPid), true) ? 'yes' : 'NO', "\n";
 
 // A wait that times out is counted and timed too ("whether they got it or
