@@ -481,6 +481,10 @@ int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result 
             c->has_msetex = 0; /* MSETEX refused (an ACL): the script form, now and from now on */
             return RL_REPLY_NOSCRIPT;
         }
+        if (rl_scripts_refused(reply->str, reply->len)) {
+            snprintf(err, errlen, "%.*s" RL_SCRIPTS_REFUSED_HINT, (int)(reply->len > 160 ? 160 : reply->len),
+                     reply->str);
+        }
         return rl_reply_wants_login(reply, err, errlen) ? RL_REPLY_NOAUTH : RL_REPLY_ERROR;
     case REDIS_REPLY_STATUS: /* SET NX: +OK; a guard's look: +DONE */
         if (op->kind == RL_OP_LOCK && strcmp(reply->str, "OK") == 0) {

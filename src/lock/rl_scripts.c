@@ -63,3 +63,33 @@ const rl_script_keys *rl_script_keys_of(rl_script s)
 {
     return &keys[s];
 }
+
+/* Does s (len bytes) contain word w, ASCII case folded? */
+static int has_word(const char *s, size_t len, const char *w)
+{
+    size_t i, j, n = strlen(w);
+    for (i = 0; i + n <= len; i++) {
+        for (j = 0; j < n; j++) {
+            char c = s[i + j];
+            if ((c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c) != w[j]) {
+                break;
+            }
+        }
+        if (j == n) {
+            return 1;
+        }
+    }
+    return 0;
+}
+
+int rl_scripts_refused(const char *err, size_t len)
+{
+    /* the command named in quotes: 'eval', 'evalsha', 'script' (a script's
+     * own error reads "ERR user_script:..." or "ERR Error running script") */
+    int names_script = has_word(err, len, "'eval'") || has_word(err, len, "'evalsha'") || has_word(err, len, "'script'")
+                       || has_word(err, len, "'eval_ro'");
+    if (len >= 6 && strncmp(err, "NOPERM", 6) == 0) {
+        return names_script;
+    }
+    return len >= 19 && strncmp(err, "ERR unknown command", 19) == 0 && names_script;
+}

@@ -2,6 +2,7 @@
  * the host at start-up, so the text and the digest can never disagree). */
 #ifndef RL_SCRIPTS_H
 #define RL_SCRIPTS_H
+#include <stddef.h>
 
 typedef enum rl_script {
     RL_SCRIPT_RELEASE,         /* delete if ours; wake the next live waiter */
@@ -53,5 +54,16 @@ void rl_script_set_sha(rl_script s, const char sha[41]);
 
 /* The stored SHA1 ("" until set). */
 const char *rl_script_sha(rl_script s);
+
+/* Whether an error reply (len bytes, not NUL-terminated) refuses scripts
+ * themselves rather than reporting a script's error: an ACL without
+ * @scripting (NOPERM ... 'eval', 'evalsha', 'script'), or a server without
+ * Lua (ERR unknown command 'EVAL...' or 'SCRIPT'). */
+int rl_scripts_refused(const char *err, size_t len);
+
+/* What a refusal of scripts is told as: the server's words, then what it
+ * costs and what mends it. */
+#define RL_SCRIPTS_REFUSED_HINT \
+    " (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without)"
 
 #endif

@@ -7,7 +7,7 @@
 
 int unit_passed, unit_failed;
 
-#define MAX_TESTS 128
+#define MAX_TESTS 256
 static struct {
     const char *name;
     void (*fn)(void);

@@ -31,3 +31,34 @@ UNIT_TEST(test_script_keys_cover_the_lua)
         }
     }
 }
+
+UNIT_TEST(test_scripts_refused)
+{
+    static const struct {
+        const char *err;
+        int refused;
+    } cases[] = {
+        {"NOPERM this user has no permissions to run the 'evalsha' command", 1},
+        {"NOPERM this user has no permissions to run the 'eval' command", 1},
+        {"NOPERM User u has no permissions to run the 'EVALSHA' command", 1},
+        {"ERR unknown command 'EVALSHA', with args beginning with: 'abc' ", 1},
+        {"ERR unknown command 'eval', with args beginning with: ", 1},
+        {"ERR unknown command 'SCRIPT', with args beginning with: 'LOAD' ", 1},
+        {"NOPERM this user has no permissions to access one of the keys used as arguments", 0},
+        {"NOPERM this user has no permissions to run the 'set' command", 0},
+        {"ERR unknown command 'msetex', with args beginning with: ", 0},
+        {"ERR user_script:1: Script attempted to access nonexistent global variable 'eval'", 0},
+        {"NOSCRIPT No matching script. Please use EVAL.", 0},
+        {"WRONGTYPE Operation against a key holding the wrong kind of value", 0},
+        {"NOPERM", 0},
+        {"", 0},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(rl_scripts_refused(cases[i].err, strlen(cases[i].err)) == cases[i].refused, "case %zu: %s", i,
+              cases[i].err);
+    }
+    /* the length is the bound: a refusal cut before its command's name is not one */
+    CHECK(!rl_scripts_refused("NOPERM this user has no permissions to run the 'evalsha' command", 45),
+          "cut before the name");
+}

@@ -1,0 +1,66 @@
+--TEST--
+A server that refuses Lua scripts (a user whose ACL lacks @scripting): every call that needs a script throws at once, naming the node, the server's refusal and the cause (not retried: at most three refused commands a call, a wait of 5 s included); a plain lock() works and its key ends by its TTL; no password in any message
+--EXTENSIONS--
+redislock
+--SKIPIF--
+<?php require __DIR__ . '/../skipif.inc'; rl_skip_unless_redis_binary(); ?>
+--FILE--
+<?php
+require __DIR__ . '/../redislock_test.inc';
+
+$srv = new RlTestServer(['--user', 'u070', 'on', '>pw070secret', '~*', '&*', '+@all', '-@scripting']);
+$admin = new RlTestRedis($srv->addr());
+$admin->set('lock:held', 'another', 'PX', 60000);
+$rejected = function () use ($admin): int {
+    $n = 0;
+    foreach (explode("\n", $admin->cmd('INFO', 'commandstats')) as $line) {
+        if (preg_match('/^cmdstat_(eval|evalsha|script)\|?\w*:.*rejected_calls=(\d+)/', trim($line), $m)) {
+            $n += (int)$m[2];
+        }
+    }
+    return $n;
+};
+$l = new RedisLock($srv->addr(), ['username' => 'u070', 'password' => 'pw070secret']);
+$t = $l->lock('plain', 60000);
+echo 'plain lock(): ', $t !== null ? 'taken' : 'null', ', PTTL ', $admin->pttl('lock:plain') > 0 ? 'set' : 'none', "\n";
+$calls = [
+    'unlock' => fn() => $l->unlock('plain', $t),
+    'extend' => fn() => $l->extend('plain', $t, 60000),
+    'lock with a wait' => fn() => $l->lock('held', 5000, 5.0),
+    'lockShared' => fn() => $l->lockShared('s', 5000),
+    'acquirePermit' => fn() => $l->acquirePermit('p', 2, 5000),
+    'lockMany' => fn() => $l->lockMany(['m1', 'm2'], 5000),
+    'RedLock unlock' => function () use ($srv) {
+        $r = new RedLock(['redis://u070:pw070secret@' . $srv->addr()], 10, 3);
+        $tok = $r->lock('rl', 60000);
+        return $r->unlock('rl', $tok);
+    },
+];
+foreach ($calls as $name => $call) {
+    $before = $rejected();
+    try {
+        $r = $call();
+        echo "$name: no exception: ", var_export($r, true), "\n";
+    } catch (RedisLockException $e) {
+        $msg = str_replace($srv->addr(), 'SRV', $e->getMessage());
+        $n = $rejected() - $before;
+        echo "$name: ", get_class($e), ' ', $e->getCode(), ', ', $n >= 1 && $n <= 3 ? 'refused, not retried' : "$n refused", "\n";
+        if (str_contains($e->getMessage(), 'pw070secret')) {
+            echo "  the password is in the message\n";
+        }
+    }
+}
+echo $msg, "\n";
+echo 'the plain lock still held until its TTL: ', $admin->pttl('lock:plain') > 0 ? 'yes' : 'no', "\n";
+?>
+--EXPECT--
+plain lock(): taken, PTTL set
+unlock: RedisLockException 6, refused, not retried
+extend: RedisLockException 6, refused, not retried
+lock with a wait: RedisLockException 6, refused, not retried
+lockShared: RedisLockException 6, refused, not retried
+acquirePermit: RedisLockException 6, refused, not retried
+lockMany: RedisLockException 6, refused, not retried
+RedLock unlock: RedisLockException 6, refused, not retried
+Redis node SRV: NOPERM this user has no permissions to run the 'evalsha' command (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without)
+the plain lock still held until its TTL: yes
