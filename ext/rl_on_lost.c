@@ -151,6 +151,7 @@ static void tell(rl_object *o, zend_string *key, rl_held *h, int why)
     size_t len;
     const char *res = rl_resource_of(key, ZSTR_LEN(o->prefix), &len);
     zval fn, args[3], ret;
+    zend_object *pending;
 
     if (Z_TYPE(o->on_lost) == IS_STRING) {
         throw_lost(res, len, why);
@@ -163,13 +164,20 @@ static void tell(rl_object *o, zend_string *key, rl_held *h, int why)
     ZVAL_STRING(&args[2], why_name(why));
     ZVAL_UNDEF(&ret);
     telling = true;
-    zend_exception_save(); /* EG(exception) aside, chained again after */
+    /* EG(exception) aside while the callable runs, chained again after (as
+     * zend_exception_save()/restore() did; PHP 8.6 has them no more) */
+    pending = EG(exception);
+    EG(exception) = NULL;
     call_user_function(NULL, NULL, &fn, &ret, 3, args);
-    if (EG(exception) && zend_is_unwind_exit(EG(exception)) && EG(prev_exception)) {
-        OBJ_RELEASE(EG(prev_exception)); /* exit() in the callable: the script ends, nothing to chain */
-        EG(prev_exception) = NULL;
+    if (pending != NULL) {
+        if (EG(exception) == NULL) {
+            EG(exception) = pending;
+        } else if (zend_is_unwind_exit(EG(exception))) {
+            OBJ_RELEASE(pending); /* exit() in the callable: the script ends, nothing to chain */
+        } else {
+            zend_exception_set_previous(EG(exception), pending);
+        }
     }
-    zend_exception_restore();
     telling = false;
     zval_ptr_dtor(&ret);
     zval_ptr_dtor(&args[0]);
