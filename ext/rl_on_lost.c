@@ -215,6 +215,32 @@ static void free_call_result(zend_execute_data *ex, const zend_op *at)
         || !(call->result_type & (IS_TMP_VAR | IS_VAR))) {
         return;
     }
+    /* only consumers whose operands nothing else frees once they are
+     * skipped: not a SEND (the unfinished call's cleanup counts its argument
+     * as sent), not PHP 8.4's frameless calls (they free their operands
+     * before their own interrupt check) */
+    switch (at->opcode) {
+    case ZEND_ASSIGN:
+    case ZEND_QM_ASSIGN:
+    case ZEND_FETCH_DIM_R:
+    case ZEND_IS_IDENTICAL:
+    case ZEND_IS_NOT_IDENTICAL:
+    case ZEND_IS_EQUAL:
+    case ZEND_IS_NOT_EQUAL:
+    case ZEND_IS_SMALLER:
+    case ZEND_IS_SMALLER_OR_EQUAL:
+    case ZEND_BOOL:
+    case ZEND_BOOL_NOT:
+    case ZEND_JMPZ:
+    case ZEND_JMPNZ:
+    case ZEND_ECHO:
+    case ZEND_FREE:
+    case ZEND_CONCAT:
+    case ZEND_FAST_CONCAT:
+        break;
+    default:
+        return; /* left to the engine: a leak at worst, never a double free */
+    }
     var = call->result.var;
     if (!((at->op1_type & (IS_TMP_VAR | IS_VAR)) && at->op1.var == var)
         && !((at->op2_type & (IS_TMP_VAR | IS_VAR)) && at->op2.var == var)) {

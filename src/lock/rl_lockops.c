@@ -482,8 +482,12 @@ int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result 
             return RL_REPLY_NOSCRIPT;
         }
         if (rl_scripts_refused(reply->str, reply->len)) {
-            snprintf(err, errlen, "%.*s" RL_SCRIPTS_REFUSED_HINT, (int)(reply->len > 160 ? 160 : reply->len),
-                     reply->str);
+            /* the server's words up to their echo of the arguments (a key,
+             * a token), room left for the hint */
+            const char *args = strstr(reply->str, ", with args");
+            size_t shown = args != NULL ? (size_t)(args - reply->str) : reply->len;
+            size_t room = errlen > sizeof RL_SCRIPTS_REFUSED_HINT ? errlen - sizeof RL_SCRIPTS_REFUSED_HINT : 0;
+            snprintf(err, errlen, "%.*s" RL_SCRIPTS_REFUSED_HINT, (int)(shown < room ? shown : room), reply->str);
         }
         return rl_reply_wants_login(reply, err, errlen) ? RL_REPLY_NOAUTH : RL_REPLY_ERROR;
     case REDIS_REPLY_STATUS: /* SET NX: +OK; a guard's look: +DONE */

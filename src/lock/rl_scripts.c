@@ -64,14 +64,32 @@ const rl_script_keys *rl_script_keys_of(rl_script s)
     return &keys[s];
 }
 
-/* Does s (len bytes) contain word w, ASCII case folded? */
-static int has_word(const char *s, size_t len, const char *w)
+int rl_scripts_refused(const char *err, size_t len)
 {
-    size_t i, j, n = strlen(w);
-    for (i = 0; i + n <= len; i++) {
+    /* the command named right after the server's lead-in: 'eval',
+     * 'evalsha', 'eval_ro', 'script' (a script's own error reads "ERR
+     * user_script:..." or "ERR Error running script") */
+    static const char *const leads[] = {"ERR unknown command ", "run the "};
+    static const char *const names[] = {"'eval'", "'evalsha'", "'eval_ro'", "'evalsha_ro'", "'script'"};
+    size_t i, j, at = 0, n;
+
+    if (len >= 6 && strncmp(err, "NOPERM", 6) == 0) {
+        for (at = 6; at + 8 <= len && strncmp(err + at, leads[1], 8) != 0; at++) {
+        }
+        at += 8;
+    } else if (len >= 20 && strncmp(err, leads[0], 20) == 0) {
+        at = 20;
+    } else {
+        return 0;
+    }
+    for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+        n = strlen(names[i]);
+        if (at + n > len) {
+            continue;
+        }
         for (j = 0; j < n; j++) {
-            char c = s[i + j];
-            if ((c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c) != w[j]) {
+            char c = err[at + j];
+            if ((c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c) != names[i][j]) {
                 break;
             }
         }
@@ -80,16 +98,4 @@ static int has_word(const char *s, size_t len, const char *w)
         }
     }
     return 0;
-}
-
-int rl_scripts_refused(const char *err, size_t len)
-{
-    /* the command named in quotes: 'eval', 'evalsha', 'script' (a script's
-     * own error reads "ERR user_script:..." or "ERR Error running script") */
-    int names_script = has_word(err, len, "'eval'") || has_word(err, len, "'evalsha'") || has_word(err, len, "'script'")
-                       || has_word(err, len, "'eval_ro'");
-    if (len >= 6 && strncmp(err, "NOPERM", 6) == 0) {
-        return names_script;
-    }
-    return len >= 19 && strncmp(err, "ERR unknown command", 19) == 0 && names_script;
 }

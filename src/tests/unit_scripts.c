@@ -51,6 +51,8 @@ UNIT_TEST(test_scripts_refused)
         {"NOSCRIPT No matching script. Please use EVAL.", 0},
         {"WRONGTYPE Operation against a key holding the wrong kind of value", 0},
         {"NOPERM", 0},
+        {"ERR unknown command 'foo', with args beginning with: 'eval' ", 0},
+        {"NOPERM this user has no permissions to run the 'set' command ('eval')", 0},
         {"", 0},
     };
     size_t i;

@@ -25,8 +25,8 @@ static int number_of(const char *s, size_t len, long long *out)
 {
     long long n = 0;
     size_t i;
-    if (len == 0 || len > 19) {
-        return -1;
+    if (len == 0 || len > 18) {
+        return -1; /* 18 digits never overflow a long long (only 0 or not 0 matters) */
     }
     for (i = 0; i < len; i++) {
         if (s[i] < '0' || s[i] > '9') {
