@@ -16,8 +16,11 @@ $synced = rl_wait_until(fn() => str_contains($m->cmd('INFO', 'replication'), 'co
     && str_contains($rep->cmd('INFO', 'replication'), 'master_link_status:up'), 20, 0.05);
 echo "replica attached: ", var_export($synced, true), "\n";
 
-// a replica that answers is given long (a busy machine); one that cannot, short
-$lock = new RedisLock($master->addr(), ['auto_extend' => true, 'min_replicas' => 1, 'replica_timeout' => 0.2]);
+// the replica is given 2 s to answer: long for a busy machine (0.2 s was
+// too short for the first lock's WAIT in a CI beside a CPU load), and still
+// longer than the 1 s validity once it is stopped: the extends then come
+// back unacknowledged after the validity has run out
+$lock = new RedisLock($master->addr(), ['auto_extend' => true, 'min_replicas' => 1, 'replica_timeout' => 2.0]);
 $t = $lock->lock('w706', 1000);
 echo "locked: ", var_export(is_string($t), true), "\n";
 $replica->pause();
