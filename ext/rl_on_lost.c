@@ -200,7 +200,7 @@ static void free_call_result(zend_execute_data *ex, const zend_op *at)
     const zend_op_array *ops;
     const zend_op *call;
     uint32_t var, num;
-    int i;
+    uint32_t i;
 
     if (ex == NULL || ex->func == NULL || !ZEND_USER_CODE(ex->func->type)) {
         return;
@@ -247,7 +247,7 @@ static void free_call_result(zend_execute_data *ex, const zend_op *at)
         return;
     }
     num = (uint32_t)(at - ops->opcodes);
-    for (i = 0; i < ops->last_live_range; i++) {
+    for (i = 0; i < (uint32_t)ops->last_live_range; i++) { /* int before PHP 8.6, uint32_t since */
         const zend_live_range *r = &ops->live_range[i];
         if ((r->var & ~ZEND_LIVE_MASK) == var && r->start <= num && num < r->end) {
             return; /* the engine frees it */
