@@ -1,10 +1,10 @@
 /* The options array (and the INI defaults under it) to rl_settings: every
- * option listed once with how it is read. Servers are read in rl_address.c. */
-#include "rl_config.h"
+ * option listed once with how it is read. Servers are read in rl_form_address.c. */
+#include "rl_form_options.h"
 #include "src/lock/rl_watchdog.h"
 #include "php_redislock.h"
-#include "rl_observe.h"
-#include "rl_on_lost.h"
+#include "rl_module_observe.h"
+#include "rl_object_on_lost.h"
 #include "zend_exceptions.h"
 #include "src/transport/rl_tls.h"
 #include <sys/stat.h>

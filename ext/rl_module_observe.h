@@ -1,7 +1,7 @@
 /* What operators see: per-worker counters (phpinfo(), RedisLock::stats())
  * and the optional per-object logger. */
-#ifndef RL_OBSERVE_H
-#define RL_OBSERVE_H
+#ifndef RL_MODULE_OBSERVE_H
+#define RL_MODULE_OBSERVE_H
 #include "php.h"
 #include "php_redislock.h"
 

@@ -9,11 +9,11 @@
  * parent's watches, and no lock of its parent's counts as its own.
  */
 #include "config.h"
-#include "rl_on_lost.h"
+#include "rl_object_on_lost.h"
 #include "php_redislock.h"
 #include "rl_object.h"
-#include "rl_observe.h"
-#include "rl_errors.h"
+#include "rl_module_observe.h"
+#include "rl_class_errors.h"
 #include "src/base/rl_pid.h"
 #include "src/base/rl_status.h"
 #include "zend_exceptions.h"

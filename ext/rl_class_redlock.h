@@ -1,5 +1,5 @@
-#ifndef RL_REDLOCK_H
-#define RL_REDLOCK_H
+#ifndef RL_CLASS_REDLOCK_H
+#define RL_CLASS_REDLOCK_H
 #include "php.h"
 
 extern zend_class_entry *rl_ce_redlock;

@@ -1,10 +1,10 @@
-/* PHP values to settings and endpoints: the options array (rl_config.c)
+/* PHP values to settings and endpoints: the options array (rl_form_options.c)
  * and the server forms ("host:port", "tcp://", "unix://", [host, port], a
- * \Redis object; rl_address.c).
+ * \Redis object; rl_form_address.c).
  * Each function throws (ValueError/TypeError naming the argument) and
  * returns FAILURE on bad input. */
-#ifndef RL_CONFIG_H
-#define RL_CONFIG_H
+#ifndef RL_FORM_OPTIONS_H
+#define RL_FORM_OPTIONS_H
 #include "php.h"
 #include "src/transport/rl_endpoint.h"
 
@@ -28,7 +28,7 @@ typedef struct rl_settings {
     bool auto_release;
     bool reentrant;          /* false: one object serves many owners (no re-entry) */
     bool refresh_own;        /* false: lock() naming a token that holds the lock finds it held */
-    bool deadlock_detection; /* waits of lock() and lockMany() look for cycles (rl_traced_wait.c) */
+    bool deadlock_detection; /* waits of lock() and lockMany() look for cycles (rl_object_wait.c) */
     bool fencing;            /* number every acquisition (fencingToken()) */
     bool holder_names;       /* tokens carry host, pid and request (inspect(), the redislock command) */
     bool auto_extend;        /* the watchdog thread keeps locks extended */

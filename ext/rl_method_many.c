@@ -3,12 +3,12 @@
  * first resource held and is woken by its release. On a Cluster whose
  * resources span slots (no script can hold them), they are taken one by
  * one in a fixed order, and what was taken is released on a failure. */
-#include "rl_many.h"
-#include "rl_traced_wait.h"
-#include "rl_locking.h"
-#include "rl_methods.h"
-#include "rl_errors.h"
-#include "rl_inspect.h"
+#include "rl_method_many.h"
+#include "rl_object_wait.h"
+#include "rl_object_lock.h"
+#include "rl_method_lock.h"
+#include "rl_class_errors.h"
+#include "rl_method_inspect.h"
 #include "php_redislock.h"
 #include "src/base/rl_clock.h"
 #include "src/base/rl_pid.h"

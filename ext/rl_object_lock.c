@@ -1,8 +1,8 @@
-#include "rl_locking.h"
-#include "rl_traced_wait.h"
+#include "rl_object_lock.h"
+#include "rl_object_wait.h"
 #include "src/base/rl_pid.h"
-#include "rl_errors.h"
-#include "rl_on_lost.h"
+#include "rl_class_errors.h"
+#include "rl_object_on_lost.h"
 #include "php_redislock.h"
 #include "src/base/rl_clock.h"
 #include "src/lock/rl_acquire.h"
@@ -13,7 +13,7 @@
 #include "src/base/rl_status.h"
 #include <stdlib.h>
 #include "src/base/rl_token.h"
-#include "rl_inspect.h"
+#include "rl_method_inspect.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include <string.h>

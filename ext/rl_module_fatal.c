@@ -8,7 +8,7 @@
  * objects only), for this thread only; RSHUTDOWN later finds nothing left.
  */
 #include "config.h"
-#include "rl_fatal.h"
+#include "rl_module_fatal.h"
 #include "php_redislock.h"
 #include "src/lock/rl_watchdog.h"
 #include "rl_object.h"

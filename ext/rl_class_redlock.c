@@ -1,9 +1,8 @@
 /* class RedLock: a quorum of independent nodes, all asked at once. */
-#include "rl_redlock.h"
-#include "rl_locking.h"
-#include "rl_methods.h"
-#include "rl_many.h"
-#include "rl_inspect.h"
+#include "rl_class_redlock.h"
+#include "rl_object_lock.h"
+#include "rl_method_lock.h"
+#include "rl_method_list.h"
 
 zend_class_entry *rl_ce_redlock;
 void rl_redlock_init(zend_class_entry *ce)
@@ -103,82 +102,10 @@ RL_METHOD_REPORTS(RedLock, lock)
     rl_method_lock(o, resource, &kind, ttl, 0.0, &w, return_value);
 }
 
-RL_METHOD_REPORTS(RedLock, lockShared)
-{
-    rl_method_lock_shared(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, unlock)
-{
-    rl_method_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, lockMany)
-{
-    rl_method_lock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, unlockMany)
-{
-    rl_method_unlock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, extend)
-{
-    rl_method_extend(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, getValidity)
-{
-    rl_method_validity(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, fencingToken)
-{
-    rl_method_fencing_token(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, isHeld)
-{
-    rl_method_is_held(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, holds)
-{
-    rl_method_holds(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, isLocked)
-{
-    rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, locks)
-{
-    rl_method_locks(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, watch)
-{
-    rl_method_watch(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, inspect)
-{
-    rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, forceUnlock)
-{
-    rl_method_force_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, synchronized)
-{
-    rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedLock, once)
-{
-    rl_method_once(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
+/* Its PHP_METHOD of each method both classes share (rl_method_list.h). */
+#define RL_REDLOCK_METHOD(name, body)           \
+    RL_METHOD_REPORTS(RedLock, name)            \
+    {                                           \
+        body(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+    }
+RL_SHARED_METHODS(RL_REDLOCK_METHOD)

@@ -1,10 +1,10 @@
 /* Redis Cluster's server form ['cluster' => [seeds...]], or a phpredis
  * \RedisCluster, read into a cluster node (src/topology/rl_node_cluster.c:
  * routing, redirections, the slot maps). */
-#ifndef RL_CLUSTER_FORM_H
-#define RL_CLUSTER_FORM_H
+#ifndef RL_FORM_CLUSTER_H
+#define RL_FORM_CLUSTER_H
 #include "php.h"
-#include "rl_config.h"
+#include "rl_form_options.h"
 #include "src/topology/rl_node.h"
 
 /* An array server form with a "cluster" key, or a phpredis \RedisCluster. */

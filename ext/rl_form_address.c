@@ -1,8 +1,8 @@
 /* A server as PHP gives it (a string, a [host, port] array, a phpredis
  * \Redis) to an endpoint, with the options' credentials, database and TLS
- * settings on top. The options themselves are read in rl_config.c. */
-#include "rl_config.h"
-#include "rl_address.h"
+ * settings on top. The options themselves are read in rl_form_options.c. */
+#include "rl_form_options.h"
+#include "rl_form_address.h"
 #include "zend_exceptions.h"
 #include <strings.h>
 #include "src/transport/rl_endpoint_parse.h"

@@ -1,4 +1,4 @@
-#include "rl_observe.h"
+#include "rl_module_observe.h"
 #include "src/topology/rl_key_names.h"
 #include "ext/standard/info.h"
 #include "SAPI.h"
@@ -9,7 +9,7 @@
 #include "src/lock/rl_wait.h"
 #include "src/topology/rl_node.h"
 #include "src/transport/rl_evict.h"
-#include "rl_on_lost.h"
+#include "rl_object_on_lost.h"
 
 static bool has_log_method(zval *logger)
 {

@@ -1,5 +1,5 @@
-#ifndef RL_REDISLOCK_H
-#define RL_REDISLOCK_H
+#ifndef RL_CLASS_REDISLOCK_H
+#define RL_CLASS_REDISLOCK_H
 #include "php.h"
 
 extern zend_class_entry *rl_ce_redislock;

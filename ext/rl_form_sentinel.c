@@ -1,5 +1,5 @@
-#include "rl_sentinel_form.h"
-#include "rl_address.h"
+#include "rl_form_sentinel.h"
+#include "rl_form_address.h"
 #include "php_redislock.h"
 #include "rl_pool.h"
 #include "zend_exceptions.h"
@@ -7,7 +7,7 @@
 #include "ext/hash/php_hash.h"
 #include "ext/hash/php_hash_sha.h"
 #include "src/base/rl_status.h"
-#include "rl_errors.h"
+#include "rl_class_errors.h"
 #include "src/topology/rl_node_sentinel.h"
 
 bool rl_sentinel_is_form(zval *server)

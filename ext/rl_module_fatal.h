@@ -1,6 +1,6 @@
 /* Locks released at a fatal error itself, not at the request's end. */
-#ifndef RL_FATAL_H
-#define RL_FATAL_H
+#ifndef RL_MODULE_FATAL_H
+#define RL_MODULE_FATAL_H
 
 #include "php.h"
 

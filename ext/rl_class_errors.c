@@ -1,4 +1,4 @@
-#include "rl_errors.h"
+#include "rl_class_errors.h"
 #include "zend_exceptions.h"
 #include "zend_smart_str.h"
 #include "src/lock/rl_quorum.h"

@@ -2,8 +2,8 @@
  * the thread's PHP code is stopped at its next opcode (the engine's
  * interrupt, as max_execution_time and pcntl's async signals use): a
  * RedisLockLostException ('throw'), or the option's callable runs there. */
-#ifndef RL_ON_LOST_H
-#define RL_ON_LOST_H
+#ifndef RL_OBJECT_ON_LOST_H
+#define RL_OBJECT_ON_LOST_H
 #include "php.h"
 #include "src/lock/rl_watchdog.h"
 

@@ -1,10 +1,10 @@
 /* Sentinel's server form ['sentinels' => [...], 'service' => 'mymaster'],
  * read into a Sentinel node (src/topology/rl_node_sentinel.c: finding the
  * master, the cache, failover). */
-#ifndef RL_SENTINEL_FORM_H
-#define RL_SENTINEL_FORM_H
+#ifndef RL_FORM_SENTINEL_H
+#define RL_FORM_SENTINEL_H
 #include "php.h"
-#include "rl_config.h"
+#include "rl_form_options.h"
 #include "src/topology/rl_node.h"
 
 /* An array server form with a "sentinels" or "service" key. */

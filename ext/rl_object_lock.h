@@ -1,8 +1,8 @@
 /* Acquire, release and extend for both classes: a quorum of the object's
  * nodes decides (one node is a quorum of one). Each returns 1 (yes), 0 (no)
  * or -1 with an exception thrown. */
-#ifndef RL_LOCKING_H
-#define RL_LOCKING_H
+#ifndef RL_OBJECT_LOCK_H
+#define RL_OBJECT_LOCK_H
 #include "rl_object.h"
 #include "src/lock/rl_node_set.h"
 #include "src/lock/rl_wait.h"
@@ -63,7 +63,7 @@ int rl_lock_force(rl_object *o, zend_string *key);
 /* ms of validity left of a lock this object holds on key, else 0. */
 zend_long rl_lock_validity(rl_object *o, zend_string *key);
 
-/* The pieces the other acquire files (rl_many.c) share with these. */
+/* The pieces the other acquire files (rl_method_many.c) share with these. */
 
 /* The protocol's node set over o's nodes. */
 void rl_lock_nodes_of(rl_object *o, rl_lock_nodes *ns);

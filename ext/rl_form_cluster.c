@@ -1,9 +1,9 @@
-#include "rl_cluster_form.h"
-#include "rl_address.h"
+#include "rl_form_cluster.h"
+#include "rl_form_address.h"
 #include "php_redislock.h"
 #include "zend_exceptions.h"
 #include "src/base/rl_status.h"
-#include "rl_errors.h"
+#include "rl_class_errors.h"
 #include "src/topology/rl_node_cluster.h"
 
 static bool is_redis_cluster(zval *server)

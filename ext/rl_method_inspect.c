@@ -1,6 +1,6 @@
-#include "rl_inspect.h"
+#include "rl_method_inspect.h"
 #include "rl_object.h"
-#include "rl_errors.h"
+#include "rl_class_errors.h"
 #include "php_redislock.h"
 #include "src/lock/rl_quorum.h"
 #include "src/lock/rl_scan.h"

@@ -1,7 +1,7 @@
 /* The exception classes, and the one map from core status to exception:
  * class, message and getCode() (the status: stable codes, see docs/errors.md). */
-#ifndef RL_ERRORS_H
-#define RL_ERRORS_H
+#ifndef RL_CLASS_ERRORS_H
+#define RL_CLASS_ERRORS_H
 #include "php.h"
 #include "src/lock/rl_op.h"
 

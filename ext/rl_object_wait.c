@@ -1,9 +1,9 @@
-/* A lock's wait with deadlock detection (rl_locking.h): the wait-for
+/* A lock's wait with deadlock detection (rl_object_lock.h): the wait-for
  * edges key, the detection's state for rl_wait_run(), and the exception
  * when a cycle of waits closes at this waiter. */
-#include "rl_locking.h"
-#include "rl_traced_wait.h"
-#include "rl_errors.h"
+#include "rl_object_lock.h"
+#include "rl_object_wait.h"
+#include "rl_class_errors.h"
 #include "src/lock/rl_deadlock.h"
 #include "src/base/rl_status.h"
 #include <string.h>

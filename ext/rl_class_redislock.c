@@ -1,11 +1,10 @@
 /* class RedisLock: one node. */
-#include "rl_redislock.h"
+#include "rl_class_redislock.h"
 #include "src/base/rl_pid.h"
-#include "rl_locking.h"
-#include "rl_methods.h"
-#include "rl_many.h"
-#include "rl_inspect.h"
-#include "rl_observe.h"
+#include "rl_object_lock.h"
+#include "rl_method_lock.h"
+#include "rl_method_list.h"
+#include "rl_module_observe.h"
 #include "rl_pool.h"
 
 zend_class_entry *rl_ce_redislock;
@@ -105,11 +104,6 @@ RL_METHOD_REPORTS(RedisLock, lock)
     rl_method_lock_waiting(INTERNAL_FUNCTION_PARAM_PASSTHRU);
 }
 
-RL_METHOD_REPORTS(RedisLock, lockShared)
-{
-    rl_method_lock_shared(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
 RL_METHOD_REPORTS(RedisLock, acquirePermit)
 {
     zend_string *resource;
@@ -133,81 +127,6 @@ RL_METHOD_REPORTS(RedisLock, acquirePermit)
     rl_method_lock(o, resource, &kind, ttl, wait, NULL, return_value);
 }
 
-RL_METHOD_REPORTS(RedisLock, unlock)
-{
-    rl_method_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, lockMany)
-{
-    rl_method_lock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, unlockMany)
-{
-    rl_method_unlock_many(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, extend)
-{
-    rl_method_extend(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, synchronized)
-{
-    rl_method_synchronized(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, once)
-{
-    rl_method_once(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, getValidity)
-{
-    rl_method_validity(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, fencingToken)
-{
-    rl_method_fencing_token(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, isHeld)
-{
-    rl_method_is_held(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, holds)
-{
-    rl_method_holds(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, isLocked)
-{
-    rl_method_is_locked(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, locks)
-{
-    rl_method_locks(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, watch)
-{
-    rl_method_watch(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, inspect)
-{
-    rl_method_inspect(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
-RL_METHOD_REPORTS(RedisLock, forceUnlock)
-{
-    rl_method_force_unlock(INTERNAL_FUNCTION_PARAM_PASSTHRU);
-}
-
 PHP_METHOD(RedisLock, metrics)
 {
     ZEND_PARSE_PARAMETERS_NONE();
@@ -226,3 +145,11 @@ PHP_METHOD(RedisLock, stats)
     rl_pool_to_array(&pool);
     add_assoc_zval(return_value, "connections", &pool);
 }
+
+/* Its PHP_METHOD of each method both classes share (rl_method_list.h). */
+#define RL_REDISLOCK_METHOD(name, body)         \
+    RL_METHOD_REPORTS(RedisLock, name)          \
+    {                                           \
+        body(INTERNAL_FUNCTION_PARAM_PASSTHRU); \
+    }
+RL_SHARED_METHODS(RL_REDISLOCK_METHOD)

@@ -1,9 +1,9 @@
-/* Argument checks and method bodies the two classes share. */
-#ifndef RL_METHODS_H
-#define RL_METHODS_H
+/* Argument checks and the bodies of the lock methods the two classes share. */
+#ifndef RL_METHOD_LOCK_H
+#define RL_METHOD_LOCK_H
 #include "rl_object.h"
 #include "src/lock/rl_retry.h"
-#include "rl_locking.h"
+#include "rl_object_lock.h"
 
 #define RL_MAX_TTL_MS ((zend_long)1 << 42) /* about 139 years: far from overflow in Redis */
 #define RL_MAX_PERMITS 1000000             /* a semaphore's limit: each permit is a sorted-set entry */
@@ -40,36 +40,18 @@ int64_t rl_wait_deadline(double wait);
 void rl_method_lock(rl_object *o, zend_string *resource, const rl_kind *kind, zend_long ttl, double wait,
                     rl_retry *retries, zval *return_value);
 
-/* RedisLock::lock($resource, $ttl, $wait = 0.0), and lockShared() with the
- * same arguments on both classes. */
+/* RedisLock::lock($resource, $ttl, $wait = 0.0). */
 void rl_method_lock_waiting(INTERNAL_FUNCTION_PARAMETERS);
-void rl_method_lock_shared(INTERNAL_FUNCTION_PARAMETERS);
-
-/* unlock($resource, $token), extend($resource, $token, $ttl),
- * synchronized($resource, $callback, $ttl, $wait). */
-void rl_method_unlock(INTERNAL_FUNCTION_PARAMETERS);
-void rl_method_extend(INTERNAL_FUNCTION_PARAMETERS);
-void rl_method_synchronized(INTERNAL_FUNCTION_PARAMETERS);
 
 /* once($resource, $rebuild, $ttl, $wait): what it returns (the classes'
  * ONCE_* constants). */
 #define RL_ONCE_TIMED_OUT 0 /* not woken within $wait: nothing ran here */
 #define RL_ONCE_RAN 1       /* $rebuild ran here, to its end */
 #define RL_ONCE_WAITED 2    /* another caller's $rebuild ended while this one waited */
-void rl_method_once(INTERNAL_FUNCTION_PARAMETERS);
 
-/* getValidity($resource): ms left of a lock this object holds, else 0;
- * fencingToken($resource): its fence number (option "fencing"), else null. */
-void rl_method_validity(INTERNAL_FUNCTION_PARAMETERS);
-void rl_method_fencing_token(INTERNAL_FUNCTION_PARAMETERS);
-
-/* holds($resource, $token): asks Redis; forceUnlock($resource). */
-void rl_method_holds(INTERNAL_FUNCTION_PARAMETERS);
-/* isLocked($resource): asks Redis whether anyone holds it. */
-void rl_method_is_locked(INTERNAL_FUNCTION_PARAMETERS);
-void rl_method_force_unlock(INTERNAL_FUNCTION_PARAMETERS);
-
-/* isHeld($resource): validity left, not lost by the watchdog. */
-void rl_method_is_held(INTERNAL_FUNCTION_PARAMETERS);
+/* The bodies of the methods both classes share (lockShared(), unlock(),
+ * extend(), synchronized(), once(), getValidity(), fencingToken(),
+ * isHeld(), holds(), isLocked(), forceUnlock()) are declared by the list. */
+#include "rl_method_list.h"
 
 #endif
