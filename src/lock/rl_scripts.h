@@ -41,7 +41,8 @@ const char *rl_script_sha(rl_script s);
 /* Whether an error reply (len bytes, not NUL-terminated) refuses scripts
  * themselves rather than reporting a script's error: an ACL without
  * @scripting (NOPERM ... 'eval', 'evalsha', 'script'), or a server without
- * Lua (ERR unknown command 'EVAL...' or 'SCRIPT'). */
+ * Lua (ERR unknown command 'EVAL...' or 'SCRIPT'; Valkey 9.1+ without its
+ * Lua module: ERR Could not find scripting engine 'lua'). */
 int rl_scripts_refused(const char *err, size_t len);
 
 /* What a refusal of scripts is told as: the server's words, then what it
