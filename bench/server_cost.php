@@ -14,6 +14,9 @@
  * compare-and-delete (DELEX IFEQ, DELIFEQ) where the server has one.
  * Peers: symfony/lock's RedisStore and Laravel's RedisLock as their users
  * write them (bench/peers.php), on the same phpredis.
+ * On the host's server also a Redis Cluster of 3 masters (tests/cluster.inc).
+ * A Sentinel group's master gets the same commands as one server (the
+ * sentinels are asked at connect and after a failover only).
  * Contended scenarios: two processes (fork) take the same resource in
  * turn, each holding it while the other asks; the cost is per acquisition.
  *   php -d extension=modules/redislock.so bench/server_cost.php CYCLES SERVER...
@@ -21,7 +24,7 @@
  * Prints a TSV table on stdout (bench/server_cost_table.php formats it).
  */
 require __DIR__ . '/peers.php';
-require __DIR__ . '/../tests/free_port.inc';
+require __DIR__ . '/../tests/cluster.inc'; // RlTestCluster, rl_free_port()
 
 $cycles = max(10, (int)($argv[1] ?? 3000));
 $specs = array_slice($argv, 2) ?: ['redis-host=host'];
@@ -313,9 +316,27 @@ foreach ($specs as $spec) {
     if ($laravel) {
         $scenarios[] = ['Laravel RedisLock', 1, fn(int $n) => run_cycles(new LaravelLock($ports[0]), $n, 'laravel')];
     }
-    foreach ($scenarios as [$label, $nodes, $run]) {
+    $cluster = null;
+    if ($how === 'host' && rl_cluster_cli_binary() !== null) {
+        // A Cluster of 3 masters (no replicas, as the other rows): a cycle
+        // goes to its slot's master; its cost is summed over the three.
+        $cluster = new RlTestCluster(3, 0);
+        $scenarios[] = ['Cluster: RedisLock lock/unlock', 3,
+            fn(int $n) => run_cycles(new ExtLock(new RedisLock(['cluster' => $cluster->seeds()])), $n, 'cluster'), $cluster->masters()];
+    }
+    foreach ($scenarios as $sc) {
+        [$label, $nodes, $run] = $sc;
         $use = array_slice($rs, 0, $nodes);
-        $share = direct_shares($ports[0], fn() => $run(20));
+        $monitored = $ports[0];
+        if (isset($sc[3])) { // another set of nodes (the Cluster's masters)
+            $use = array_map(function ($addr) {
+                $r = new Redis();
+                $r->connect(...[explode(':', $addr)[0], (int)explode(':', $addr)[1], 2.0]);
+                return $r;
+            }, $sc[3]);
+            $monitored = (int)explode(':', $sc[3][0])[1];
+        }
+        $share = direct_shares($monitored, fn() => $run(64));
         $cpu0 = cost_reset($use);
         $run($cycles);
         printf("%s\t%s\t%d\t%d\t%s\n", $name, $label, $nodes, $cycles, implode("\t", array_map(
@@ -378,5 +399,5 @@ foreach ($specs as $spec) {
         printf("%s\t%s\t%d\t%d\t%s\n", $name, $label, $nodes, $units, implode("\t", array_map(
             fn($v) => is_float($v) ? sprintf('%.2f', $v) : $v, cost_read($use, $cpu0, $units, $share))));
     }
-    unset($rs, $servers);
+    unset($rs, $servers, $cluster);
 }
