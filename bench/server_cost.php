@@ -19,6 +19,8 @@
  * sentinels are asked at connect and after a failover only).
  * Contended scenarios: two processes (fork) take the same resource in
  * turn, each holding it while the other asks; the cost is per acquisition.
+ * Every scenario runs once a round, BENCH_ROUNDS rounds (5) one after
+ * another; usec and CPU are each the median round's.
  *   php -d extension=modules/redislock.so bench/server_cost.php CYCLES SERVER...
  * SERVER: NAME=host | NAME=root:ROOT:BINARY (e.g. redis-8.6=root:sid:redis-server).
  * Prints a TSV table on stdout (bench/server_cost_table.php formats it).
@@ -27,6 +29,7 @@ require __DIR__ . '/peers.php';
 require __DIR__ . '/../tests/cluster.inc'; // RlTestCluster, rl_free_port()
 
 $cycles = max(10, (int)($argv[1] ?? 3000));
+$rounds = max(1, (int)(getenv('BENCH_ROUNDS') ?: 5));
 $specs = array_slice($argv, 2) ?: ['redis-host=host'];
 if (!extension_loaded('redislock') || !extension_loaded('redis')) {
     fwrite(STDERR, "server_cost: needs the redislock and redis extensions loaded\n");
@@ -324,23 +327,24 @@ foreach ($specs as $spec) {
         $scenarios[] = ['Cluster: RedisLock lock/unlock', 3,
             fn(int $n) => run_cycles(new ExtLock(new RedisLock(['cluster' => $cluster->seeds()])), $n, 'cluster'), $cluster->masters()];
     }
+    $jobs = [];
     foreach ($scenarios as $sc) {
         [$label, $nodes, $run] = $sc;
         $use = array_slice($rs, 0, $nodes);
         $monitored = $ports[0];
         if (isset($sc[3])) { // another set of nodes (the Cluster's masters)
             $use = array_map(function ($addr) {
+                [$h, $p] = explode(':', $addr);
                 $r = new Redis();
-                $r->connect(...[explode(':', $addr)[0], (int)explode(':', $addr)[1], 2.0]);
+                $r->connect($h, (int)$p, 2.0);
                 return $r;
             }, $sc[3]);
             $monitored = (int)explode(':', $sc[3][0])[1];
         }
-        $share = direct_shares($monitored, fn() => $run(64));
-        $cpu0 = cost_reset($use);
-        $run($cycles);
-        printf("%s\t%s\t%d\t%d\t%s\n", $name, $label, $nodes, $cycles, implode("\t", array_map(
-            fn($v) => is_float($v) ? sprintf('%.2f', $v) : $v, cost_read($use, $cpu0, $cycles, $share))));
+        $jobs[] = [$label, $nodes, $use, $monitored, fn() => $run(64), function () use ($run, $cycles) {
+            $run($cycles);
+            return $cycles;
+        }];
     }
 
     // Contended: fewer acquisitions (each is a wait), per acquisition.
@@ -392,12 +396,31 @@ foreach ($specs as $spec) {
         }];
     }
     foreach ($contended as [$label, $nodes, $each, $make]) {
-        $use = array_slice($rs, 0, $nodes);
-        $share = direct_shares($ports[0], fn() => run_contended($make, min(50, $each), 's' . md5($label)));
-        $cpu0 = cost_reset($use);
-        $units = run_contended($make, $each, 'c' . md5($label));
-        printf("%s\t%s\t%d\t%d\t%s\n", $name, $label, $nodes, $units, implode("\t", array_map(
-            fn($v) => is_float($v) ? sprintf('%.2f', $v) : $v, cost_read($use, $cpu0, $units, $share))));
+        $tag = md5($label);
+        $jobs[] = [$label, $nodes, array_slice($rs, 0, $nodes), $ports[0],
+            fn() => run_contended($make, min(50, $each), "s$tag"), fn() => run_contended($make, $each, "c$tag")];
+    }
+    // Each scenario once per round, the rounds one after another, so that
+    // the machine's moods hit all alike; the median round is shown.
+    $shares = array_map(fn($j) => direct_shares($j[3], $j[4]), $jobs);
+    $seen = [];
+    for ($round = 0; $round < $rounds; $round++) {
+        foreach ($jobs as $i => [$label, $nodes, $use, , , $run]) {
+            $cpu0 = cost_reset($use);
+            $units = $run();
+            $seen[$i][] = [$units, ...cost_read($use, $cpu0, $units, $shares[$i])];
+        }
+    }
+    foreach ($jobs as $i => [$label, $nodes]) {
+        $median = function (int $k) use ($seen, $i) {
+            $v = array_column($seen[$i], $k);
+            sort($v);
+            return $v[intdiv(count($v), 2)];
+        };
+        $byUsec = $seen[$i];
+        usort($byUsec, fn($x, $y) => $x[2] <=> $y[2]);
+        $mid = $byUsec[intdiv(count($byUsec), 2)]; // its calls and commands
+        printf("%s\t%s\t%d\t%d\t%.2f\t%.2f\t%.2f\t%s\n", $name, $label, $nodes, $mid[0], $mid[1], $median(2), $median(3), $mid[4]);
     }
     unset($rs, $servers, $cluster);
 }
