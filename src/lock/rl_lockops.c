@@ -477,6 +477,7 @@ int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result 
             return RL_REPLY_NOSCRIPT;
         }
         if (op->kind == RL_OP_LOCK_MANY && c != NULL && c->has_msetex == 1
+            && !op->by_slot /* (a Cluster's: the script) */
             && (strncmp(reply->str, "NOPERM", 6) == 0 || strncmp(reply->str, "ERR unknown command", 19) == 0)) {
             c->has_msetex = 0; /* MSETEX refused (an ACL): the script form, now and from now on */
             return RL_REPLY_NOSCRIPT;

@@ -11,6 +11,8 @@
 #include "../topology/rl_node_cluster.h"
 #include "../topology/rl_node_sentinel.h"
 #include "../lock/rl_op.h"
+#include "../lock/rl_lockops.h"
+#include <hiredis/hiredis.h>
 
 static const rl_timeouts quick = {.connect_us = 500000, .reply_us = 500000};
 static rl_topology_cache cache; /* as a thread's module globals keep it */
@@ -216,6 +218,21 @@ UNIT_TEST(cluster_lock_many_never_msetex)
     rl_nodes_run(nodes, 1, &op, votes, 1, 0, &quick, &quick);
     CHECK(!(followed_flags & RL_ROUTE_SLOTS), "one server's op is not: flags %u", followed_flags);
     CHECK(writes_msetex(&op), "one server's lockMany() is MSETEX where it has it");
+
+    /* a Cluster's script refused (an ACL without scripts) is not MSETEX
+     * refused: the connection keeps what it knows of MSETEX */
+    {
+        rl_lock_op cl = many;
+        rl_result res;
+        char err[256];
+        void *refused = UNIT_REPLY("-NOPERM User u has no permissions to run the 'evalsha' command\r\n");
+        cl.by_slot = 1;
+        c->has_msetex = 1;
+        memset(&res, 0, sizeof res);
+        CHECK(rl_lock_op_judge(&cl, c, refused, &res, err, sizeof err) != RL_REPLY_NOSCRIPT && c->has_msetex == 1,
+              "the script's refusal stands: has_msetex %d", c->has_msetex);
+        freeReplyObject(refused);
+    }
     rl_conn_free(c);
 }
 
