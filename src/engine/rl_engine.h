@@ -122,6 +122,10 @@ typedef struct rl_family {
 #define RL_ROUTE_NARROWS \
     2 /* may be narrowed to its routing key alone while
                            the key's slot migrates (a release) */
+#define RL_ROUTE_SLOTS \
+    4 /* set by topology: the node routes by slot (a
+                           Cluster), so a command must be one the server
+                           redirects when it does not serve the keys' slot */
 
 struct rl_op {
     int kind; /* the family's tag: the engine never reads it */
@@ -129,7 +133,7 @@ struct rl_op {
     const void *args; /* the family's arguments */
     const char *key;  /* routes it (a Cluster: the master of its slot) */
     size_t key_len;
-    unsigned flags; /* RL_ROUTE_STAYS, RL_ROUTE_NARROWS */
+    unsigned flags; /* RL_ROUTE_STAYS, RL_ROUTE_NARROWS, RL_ROUTE_SLOTS */
     /* Set by whoever sends it again (topology after a failover or a
      * redirection), read by the family's append and judge. */
     int repeat;         /* send in the form that is safe to repeat */

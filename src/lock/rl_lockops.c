@@ -477,6 +477,7 @@ int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result 
             return RL_REPLY_NOSCRIPT;
         }
         if (op->kind == RL_OP_LOCK_MANY && c != NULL && c->has_msetex == 1
+            && !op->by_slot /* (a Cluster's: the script) */
             && (strncmp(reply->str, "NOPERM", 6) == 0 || strncmp(reply->str, "ERR unknown command", 19) == 0)) {
             c->has_msetex = 0; /* MSETEX refused (an ACL): the script form, now and from now on */
             return RL_REPLY_NOSCRIPT;
@@ -557,10 +558,13 @@ int rl_undos_append(rl_conn *c, int64_t now_us)
 static const rl_lock_op *lock_args(const rl_op *e, rl_lock_op *copy)
 {
     const rl_lock_op *op = e->args;
-    if ((e->repeat && !op->repeat) || (e->narrow && !op->one_key) || (e->block_ms > 0 && e->block_ms != op->wait_ms)) {
+    int by_slot = (e->flags & RL_ROUTE_SLOTS) != 0;
+    if ((e->repeat && !op->repeat) || (e->narrow && !op->one_key) || (e->block_ms > 0 && e->block_ms != op->wait_ms)
+        || (by_slot && !op->by_slot)) {
         *copy = *op;
         copy->repeat |= e->repeat;
         copy->one_key |= e->narrow;
+        copy->by_slot |= by_slot;
         if (e->block_ms > 0) {
             copy->wait_ms = e->block_ms;
         }

@@ -107,7 +107,13 @@ static int append_msetex(rl_conn *c, const rl_lock_op *op, int64_t now_us)
 int rl_many_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us)
 {
     int eval = form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL;
-    if (op->kind == RL_OP_LOCK_MANY && form == RL_FORM_FIRST && op->waiter == NULL && c->has_msetex == 1) {
+    /* not on a Cluster: Valkey 9.1 does not redirect MSETEX. A node that
+     * does not serve the keys' slot (a stale map; a write held by an
+     * atomic slot migration's pause, run after the handoff) sets them
+     * there and answers 1, where SET or a script's keys get MOVED: a lock
+     * the slot's master never sees, which a second holder takes there */
+    if (op->kind == RL_OP_LOCK_MANY && form == RL_FORM_FIRST && op->waiter == NULL && c->has_msetex == 1
+        && !op->by_slot) {
         return append_msetex(c, op, now_us);
     }
     return append_script(c, op, eval, now_us);

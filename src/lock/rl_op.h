@@ -75,6 +75,9 @@ typedef struct rl_lock_op {
     int repeat;                   /* send in the form that is safe to repeat from the
                             start (a retry on a new master after a failover) */
     int asking;                   /* Cluster: send ASKING first (after an ASK redirection) */
+    int by_slot;                  /* a Cluster's node (RL_ROUTE_SLOTS): LOCK_MANY by its script,
+                            never MSETEX (Valkey 9.1 runs MSETEX on a node that does not
+                            serve the keys' slot instead of answering MOVED) */
     int fencing;                  /* LOCK, LOCK_WAIT: count the acquisition on key's fence
                             counter; a yes vote's value is its number */
     long long fence;              /* FENCE_RAISE: the number to raise the counter to */

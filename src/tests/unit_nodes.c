@@ -11,6 +11,8 @@
 #include "../topology/rl_node_cluster.h"
 #include "../topology/rl_node_sentinel.h"
 #include "../lock/rl_op.h"
+#include "../lock/rl_lockops.h"
+#include <hiredis/hiredis.h>
 
 static const rl_timeouts quick = {.connect_us = 500000, .reply_us = 500000};
 static rl_topology_cache cache; /* as a thread's module globals keep it */
@@ -135,6 +137,102 @@ UNIT_TEST(nodes_run_routes_asks_follows)
     CHECK(follow_calls == 2, "follow runs for the asked nodes only: %d", follow_calls);
     CHECK(strcmp(unrouted_conn->name, "test node") == 0 && unrouted_conn->ep.port == 0, "a placeholder names a node");
     rl_conn_free(unrouted_conn);
+    rl_conn_free(c);
+}
+
+/* A node of several masters (a Cluster's kind: masters is set) and what
+ * its follow was given, to see rl_nodes_run() mark the op RL_ROUTE_SLOTS. */
+static unsigned followed_flags;
+
+static size_t no_masters(rl_node *n, unsigned *slots, size_t max, const rl_timeouts *lookup, rl_error *err)
+{
+    (void)n;
+    (void)slots;
+    (void)max;
+    (void)lookup;
+    return rl_error_set(err, RL_E_NO_SLOT_MAP, "none"), 0;
+}
+
+static void follow_notes_flags(rl_node *n, const rl_op *op, rl_vote *vote, const rl_timeouts *t,
+                               const rl_timeouts *lookup)
+{
+    (void)n;
+    (void)vote;
+    (void)t;
+    (void)lookup;
+    followed_flags = op->flags;
+}
+
+/* The bytes the lock family writes for op as the engine sends it (flags
+ * and all), on a connection whose server has MSETEX. */
+static int writes_msetex(const rl_op *e)
+{
+    rl_endpoint ep = refused(1);
+    rl_conn *c = rl_conn_new(&ep, RL_ROLE_COMMAND);
+    int msetex, eval;
+    c->has_msetex = 1;
+    CHECK(rl_lock_family.append(c, e, RL_FORM_FIRST, 1) >= 0, "appended");
+    msetex = memmem(c->out, c->out_len, "MSETEX", 6) != NULL;
+    eval = memmem(c->out, c->out_len, "EVALSHA", 7) != NULL;
+    CHECK(msetex != eval, "one form or the other: '%.*s'", (int)c->out_len, c->out);
+    rl_conn_free(c);
+    return msetex;
+}
+
+/* Valkey 9.1 runs MSETEX on a node that does not serve its keys' slot (no
+ * MOVED): on a Cluster lockMany() takes its script, whose keys are checked;
+ * elsewhere MSETEX where the server has it. */
+UNIT_TEST(cluster_lock_many_never_msetex)
+{
+    rl_node_ops cluster_like = {.kind = "test", .follow = follow_notes_flags, .masters = no_masters};
+    rl_node_ops single = {.kind = "test", .follow = follow_notes_flags};
+    rl_endpoint ep = refused(1);
+    rl_conn *c = rl_conn_new(&ep, RL_ROLE_COMMAND);
+    rl_node node = {.ops = &cluster_like, .conn = c, .conns = &rl_own_conns};
+    rl_node *nodes[1] = {&node};
+    rl_vote votes[1];
+    const char *keys[2] = {"lock:{a}1", "lock:{a}2"};
+    size_t lens[2] = {9, 9};
+    rl_lock_op many = {.kind = RL_OP_LOCK_MANY,
+                       .key = keys[0],
+                       .key_len = 9,
+                       .token = "t",
+                       .token_len = 1,
+                       .ttl_ms = 1000,
+                       .keys = keys,
+                       .key_lens = lens,
+                       .nkeys = 2};
+    rl_op op = rl_lock_eop(&many);
+
+    memset(votes, 0, sizeof votes);
+    followed_flags = 0;
+    rl_nodes_run(nodes, 1, &op, votes, 1, 0, &quick, &quick);
+    CHECK(followed_flags & RL_ROUTE_SLOTS, "a Cluster's op is marked: flags %u", followed_flags);
+    CHECK(!(op.flags & RL_ROUTE_SLOTS), "on a copy: the caller's op is left as it was");
+    op.flags = followed_flags;
+    CHECK(!writes_msetex(&op), "a Cluster's lockMany() is the script");
+
+    node.ops = &single;
+    memset(votes, 0, sizeof votes);
+    op = rl_lock_eop(&many);
+    rl_nodes_run(nodes, 1, &op, votes, 1, 0, &quick, &quick);
+    CHECK(!(followed_flags & RL_ROUTE_SLOTS), "one server's op is not: flags %u", followed_flags);
+    CHECK(writes_msetex(&op), "one server's lockMany() is MSETEX where it has it");
+
+    /* a Cluster's script refused (an ACL without scripts) is not MSETEX
+     * refused: the connection keeps what it knows of MSETEX */
+    {
+        rl_lock_op cl = many;
+        rl_result res;
+        char err[256];
+        void *refused = UNIT_REPLY("-NOPERM User u has no permissions to run the 'evalsha' command\r\n");
+        cl.by_slot = 1;
+        c->has_msetex = 1;
+        memset(&res, 0, sizeof res);
+        CHECK(rl_lock_op_judge(&cl, c, refused, &res, err, sizeof err) != RL_REPLY_NOSCRIPT && c->has_msetex == 1,
+              "the script's refusal stands: has_msetex %d", c->has_msetex);
+        freeReplyObject(refused);
+    }
     rl_conn_free(c);
 }
 

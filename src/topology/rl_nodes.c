@@ -73,7 +73,15 @@ static size_t run(rl_node *const *nodes, size_t n, const rl_op *op, rl_vote *vot
     rl_error err;
     size_t i, k = 0, yes = 0;
     int woke = 0;
+    rl_op own;
 
+    for (i = 0; i < n && !(op->flags & RL_ROUTE_SLOTS); i++) {
+        if (nodes[i]->ops->masters != NULL) { /* a node of several masters: a Cluster */
+            own = *op;
+            own.flags |= RL_ROUTE_SLOTS;
+            op = &own;
+        }
+    }
     if (sub == NULL || failed == NULL || conns == NULL) {
         rl_error_set(&err, RL_E_NOMEM, "out of memory");
         for (i = 0; i < n; i++) {
