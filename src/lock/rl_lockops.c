@@ -476,9 +476,9 @@ int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result 
         if (strncmp(reply->str, "NOSCRIPT", 8) == 0) {
             return RL_REPLY_NOSCRIPT;
         }
-        if (op->kind == RL_OP_LOCK_MANY && c != NULL && c->has_msetex == 1
+        if (op->kind == RL_OP_LOCK_MANY && c != NULL && c->caps.msetex == 1
             && (strncmp(reply->str, "NOPERM", 6) == 0 || strncmp(reply->str, "ERR unknown command", 19) == 0)) {
-            c->has_msetex = 0; /* MSETEX refused (an ACL): the script form, now and from now on */
+            c->caps.msetex = 0; /* MSETEX refused (an ACL): the script form, now and from now on */
             return RL_REPLY_NOSCRIPT;
         }
         if (rl_scripts_refused(reply->str, reply->len)) {

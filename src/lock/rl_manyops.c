@@ -107,7 +107,7 @@ static int append_msetex(rl_conn *c, const rl_lock_op *op, int64_t now_us)
 int rl_many_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us)
 {
     int eval = form == RL_FORM_EVAL || form == RL_FORM_RETRY_EVAL;
-    if (op->kind == RL_OP_LOCK_MANY && form == RL_FORM_FIRST && op->waiter == NULL && c->has_msetex == 1) {
+    if (op->kind == RL_OP_LOCK_MANY && form == RL_FORM_FIRST && op->waiter == NULL && c->caps.msetex == 1) {
         return append_msetex(c, op, now_us);
     }
     return append_script(c, op, eval, now_us);
