@@ -21,6 +21,7 @@ typedef enum rl_script {
     RL_SCRIPT_DEADLOCK,        /* record a waiter's wait-for edge, or find the cycle it would close */
     RL_SCRIPT_DEADLOCK_PART,   /* a part of a long resource a wait-for edge names */
     RL_SCRIPT_SCAN,            /* one page of SCAN, its names cut and counted to fit a lock reply */
+    RL_SCRIPT_WAKE,            /* wake the next live waiter of a free lock (after a native release) */
     RL_SCRIPT_COUNT
 } rl_script;
 
