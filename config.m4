@@ -73,9 +73,9 @@ if test "$PHP_REDISLOCK" != "no"; then
     src/lock/rl_node_set.c src/lock/rl_acquire.c src/lock/rl_wait.c src/lock/rl_hold.c src/lock/rl_native.c \
     src/topology/rl_sentinel.c src/topology/rl_slots.c src/topology/rl_key_names.c src/topology/rl_topology_cmds.c src/topology/rl_cluster_policy.c \
     src/topology/rl_nodes.c src/topology/rl_node_direct.c src/topology/rl_node_sentinel.c src/topology/rl_node_cluster.c"
-  redislock_ext="ext/redislock.c ext/rl_errors.c ext/rl_pool.c ext/rl_config.c ext/rl_address.c \
-    ext/rl_object.c ext/rl_fatal.c ext/rl_on_lost.c ext/rl_observe.c ext/rl_locking.c ext/rl_traced_wait.c ext/rl_many.c ext/rl_methods.c ext/rl_inspect.c \
-    ext/rl_redislock.c ext/rl_redlock.c ext/rl_sentinel_form.c ext/rl_cluster_form.c"
+  redislock_ext="ext/redislock.c ext/rl_class_errors.c ext/rl_pool.c ext/rl_form_options.c ext/rl_form_address.c \
+    ext/rl_object.c ext/rl_module_fatal.c ext/rl_object_on_lost.c ext/rl_module_observe.c ext/rl_object_lock.c ext/rl_object_wait.c ext/rl_method_many.c ext/rl_method_lock.c ext/rl_method_inspect.c \
+    ext/rl_class_redislock.c ext/rl_class_redlock.c ext/rl_form_sentinel.c ext/rl_form_cluster.c"
   PHP_NEW_EXTENSION([redislock], [$redislock_src $redislock_ext], [$ext_shared],, [-Wall -DZEND_ENABLE_STATIC_TSRMLS_CACHE=1 $redislock_watchdog $redislock_threads])
   PHP_ADD_INCLUDE([$ext_srcdir])
   PHP_ADD_INCLUDE([$ext_srcdir/ext])

@@ -31,6 +31,11 @@
 #   builds.sh OLD [NEW]  two builds of this extension against each other
 #                (a refactoring's speed): cycle on 1, 3 and 5 nodes,
 #                handoff with 1 and 4 waiters, NEW/OLD      builds.txt
+#   server_cost.sh [CYCLES]  what a lock cycle costs the server (commandstats
+#                usec, process CPU) per kind and topology, on the host's
+#                Redis and the sid root's Redis and Valkey, beside the peers
+#                and the floor (SET NX PX + DEL): cycles/s per core
+#                                                           server_cost.txt
 # Speed is compared within one run (ratios); nothing here is a pass/fail
 # test. Numbers worth quoting come from a quiet machine.
 # Env: BENCH_ONLY ("cycle kinds watchdog onlost handoff fpm fpm-tls cluster stampede"), BENCH_DELAYS ("0.5 2"),

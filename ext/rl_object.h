@@ -4,7 +4,7 @@
 #define RL_OBJECT_H
 #include "php.h"
 #include "php_redislock.h"
-#include "rl_config.h"
+#include "rl_form_options.h"
 #include "src/lock/rl_op.h"
 #include "src/topology/rl_node.h"
 
@@ -54,7 +54,7 @@ struct rl_object {
     zval logger;              /* UNDEF, or the logger option */
     HashTable *evict_pending; /* NULL, or node => policy: nodes found able to evict lock keys
                                  during a call, reported when it returns (rl_object_after_call) */
-    zval on_lost;             /* UNDEF (null), 'throw', or a callable: the on_lost option (ext/rl_on_lost.c) */
+    zval on_lost;             /* UNDEF (null), 'throw', or a callable: the on_lost option (ext/rl_object_on_lost.c) */
     HashTable held;           /* key => rl_held * */
     uint32_t held_adds;       /* records added since the last sweep of expired ones */
     uint32_t held_kept;       /* keys the last sweep left */

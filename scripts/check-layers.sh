@@ -9,8 +9,23 @@
 # include anything and are left out.
 # Prints each upward include and each circle (the modules of one strongly
 # connected component), then a count line; exit 1 when either count is > 0.
+# It also checks ext/'s names: each file says its role (CONTRIBUTING.md,
+# "Layout") and each .c has its one header.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+ext_bad=0
+for f in ext/*.c; do
+    base=${f#ext/}
+    base=${base%.c}
+    case $base in
+        redislock) continue ;; # the module, beside php_redislock.h as PHP extensions are
+        rl_module_* | rl_class_* | rl_method_* | rl_form_* | rl_object | rl_object_* | rl_pool) ;;
+        *) echo "check-layers: ext/$base.c is named by no role (rl_module_, rl_class_, rl_method_, rl_form_, rl_object_)"; ext_bad=$((ext_bad + 1)) ;;
+    esac
+    [[ -f ext/$base.h ]] || { echo "check-layers: ext/$base.c has no header ext/$base.h"; ext_bad=$((ext_bad + 1)); }
+done
+((ext_bad == 0)) || { echo "check-layers: $ext_bad misnamed ext/ files"; exit 1; }
 
 layers="base transport engine topology lock"
 

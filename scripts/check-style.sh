@@ -17,8 +17,8 @@ status=0
 # --- C ---------------------------------------------------------------------
 clang_format=${CLANG_FORMAT:-clang-format}
 command -v "$clang_format" >/dev/null || { echo "check-style: $clang_format not found (run scripts/deps.sh)" >&2; exit 1; }
-# src/lock/rl_scripts_lua.h is written by scripts/gen-lua.php
-mapfile -t c_files < <(git ls-files 'src/*.[ch]' 'ext/*.[ch]' | grep -v '^src/lock/rl_scripts_lua\.h$')
+# src/lock/rl_scripts_lua.h and rl_scripts_enum.h are written by scripts/gen-lua.php
+mapfile -t c_files < <(git ls-files 'src/*.[ch]' 'ext/*.[ch]' | grep -v '^src/lock/rl_scripts_\(lua\|enum\)\.h$')
 bad_files=0 bad_lines=0
 for f in "${c_files[@]}"; do
     n=$("$clang_format" --style=file "$f" | diff -- "$f" - | grep -c '^<' || true)

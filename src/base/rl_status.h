@@ -1,5 +1,5 @@
 /* Status codes of the plain-C core. They are also the exceptions' getCode()
- * (ext/rl_errors.c maps each to one class), documented in docs/errors.md as
+ * (ext/rl_class_errors.c maps each to one class), documented in docs/errors.md as
  * stable: never renumber one, only add. */
 #ifndef RL_STATUS_H
 #define RL_STATUS_H
@@ -30,7 +30,7 @@ enum rl_status {
 
 #define RL_STATUS_MAX RL_E_LOST
 
-/* The exception a status is thrown as: the one map (ext/rl_errors.c gives
+/* The exception a status is thrown as: the one map (ext/rl_class_errors.c gives
  * each its class; docs/errors.md's table is checked against it in CI). */
 typedef enum rl_status_class {
     RL_CLASS_LOCK,       /* RedisLockException */

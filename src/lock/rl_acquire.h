@@ -1,7 +1,7 @@
 /* One quorum attempt at a lock: the acquire on every node, the fencing
  * write-back of a won number, the undo of a lost attempt and the late-grant
  * rule. It returns what happened; the caller records a won lock, counts,
- * logs and throws (ext/rl_locking.c). */
+ * logs and throws (ext/rl_object_lock.c). */
 #ifndef RL_ACQUIRE_H
 #define RL_ACQUIRE_H
 #include "rl_node_set.h"

@@ -2,7 +2,7 @@
  * form when a node says the lock is shared; an extend too few replicas
  * acknowledged is released), holds, and release (also forced). Each runs
  * on every node and says what the votes decide; the caller keeps its held
- * records, counts, logs and throws (ext/rl_locking.c). */
+ * records, counts, logs and throws (ext/rl_object_lock.c). */
 #ifndef RL_HOLD_H
 #define RL_HOLD_H
 #include "rl_node_set.h"

@@ -1,7 +1,7 @@
 /* The node set a lock operation runs on, as the lock protocol sees it
  * (rl_acquire.c, rl_wait.c, rl_hold.c): how many nodes and their quorum,
  * how to run a command on every node (routing, redirects and failover are
- * the implementation's: ext/rl_locking.c adapts a PHP object's nodes), the
+ * the implementation's: ext/rl_object_lock.c adapts a PHP object's nodes), the
  * wait connections, and the clock. The unit tests give a scripted set.
  * Also here: the votes of one operation (rl_tally), the validity decision
  * of an acquire or extend, and the compare-and-delete on the nodes a

@@ -5,7 +5,7 @@
  * taken is released when one is not had. A resource taken before a long
  * wait for a later one is extended once the last is had, and all are
  * taken again in order if one was lost meanwhile. The caller gives how to
- * take, extend, release and look up one resource (ext/rl_many.c binds them
+ * take, extend, release and look up one resource (ext/rl_method_many.c binds them
  * to an object's held locks); this file knows no PHP. */
 #ifndef RL_ORDERED_H
 #define RL_ORDERED_H

@@ -71,8 +71,12 @@ int rl_scripts_refused(const char *err, size_t len)
      * user_script:..." or "ERR Error running script") */
     static const char *const leads[] = {"ERR unknown command ", "run the "};
     static const char *const names[] = {"'eval'", "'evalsha'", "'eval_ro'", "'evalsha_ro'", "'script'"};
+    static const char no_engine[] = "ERR Could not find scripting engine"; /* Valkey 9.1+ without its Lua module */
     size_t i, j, at = 0, n;
 
+    if (len >= sizeof no_engine - 1 && strncmp(err, no_engine, sizeof no_engine - 1) == 0) {
+        return 1;
+    }
     if (len >= 6 && strncmp(err, "NOPERM", 6) == 0) {
         for (at = 6; at + 8 <= len && strncmp(err + at, leads[1], 8) != 0; at++) {
         }

@@ -4,26 +4,8 @@
 #define RL_SCRIPTS_H
 #include <stddef.h>
 
-typedef enum rl_script {
-    RL_SCRIPT_RELEASE,         /* delete if ours; wake the next live waiter */
-    RL_SCRIPT_EXTEND,          /* set the TTL if ours */
-    RL_SCRIPT_ACQUIRE,         /* take if free or already ours (safe to repeat) */
-    RL_SCRIPT_ACQUIRE_WAIT,    /* take if free or ours, else queue a waiter and return the PTTL */
-    RL_SCRIPT_LEAVE,           /* remove a waiter from the queue, and its reservation */
-    RL_SCRIPT_ACQUIRE_SHARED,  /* take a shared lock, or queue a waiter and return the PTTL */
-    RL_SCRIPT_ACQUIRE_PERMIT,  /* take a permit of a semaphore, or queue a waiter and return the PTTL */
-    RL_SCRIPT_HOLDS,           /* does a token hold the resource now (any kind) */
-    RL_SCRIPT_FENCE_RAISE,     /* raise a fence counter to a number, never lower it */
-    RL_SCRIPT_RELEASE_ONE_KEY, /* delete if ours, touching the lock key alone (no wake) */
-    RL_SCRIPT_INSPECT,         /* what an operator sees of a resource (read-only) */
-    RL_SCRIPT_ACQUIRE_MANY,    /* take every resource or none, else queue a waiter at the first held */
-    RL_SCRIPT_RELEASE_MANY,    /* release each resource the token holds, waking its next waiter */
-    RL_SCRIPT_DEADLOCK,        /* record a waiter's wait-for edge, or find the cycle it would close */
-    RL_SCRIPT_DEADLOCK_PART,   /* a part of a long resource a wait-for edge names */
-    RL_SCRIPT_SCAN,            /* one page of SCAN, its names cut and counted to fit a lock reply */
-    RL_SCRIPT_WAKE,            /* wake the next live waiter of a free lock (after a native release) */
-    RL_SCRIPT_COUNT
-} rl_script;
+/* RL_SCRIPT_<NAME> of each src/lock/lua/<name>.lua, and RL_SCRIPT_COUNT. */
+#include "rl_scripts_enum.h"
 
 /* What a script's KEYS[i] is (rl_scripts.c's comment has the key names). */
 typedef enum rl_key_role {
@@ -59,12 +41,14 @@ const char *rl_script_sha(rl_script s);
 /* Whether an error reply (len bytes, not NUL-terminated) refuses scripts
  * themselves rather than reporting a script's error: an ACL without
  * @scripting (NOPERM ... 'eval', 'evalsha', 'script'), or a server without
- * Lua (ERR unknown command 'EVAL...' or 'SCRIPT'). */
+ * Lua (ERR unknown command 'EVAL...' or 'SCRIPT'; Valkey 9.1+ without its
+ * Lua module: ERR Could not find scripting engine 'lua'). */
 int rl_scripts_refused(const char *err, size_t len);
 
 /* What a refusal of scripts is told as: the server's words, then what it
  * costs and what mends it. */
-#define RL_SCRIPTS_REFUSED_HINT \
-    " (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without)"
+#define RL_SCRIPTS_REFUSED_HINT                                                                                        \
+    " (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without, " \
+    "and unlock() where the server has DELEX or DELIFEQ)"
 
 #endif

@@ -44,6 +44,8 @@ UNIT_TEST(test_scripts_refused)
         {"ERR unknown command 'EVALSHA', with args beginning with: 'abc' ", 1},
         {"ERR unknown command 'eval', with args beginning with: ", 1},
         {"ERR unknown command 'SCRIPT', with args beginning with: 'LOAD' ", 1},
+        {"ERR Could not find scripting engine 'lua'", 1},
+        {"ERR Could not find scripting", 0},
         {"NOPERM this user has no permissions to access one of the keys used as arguments", 0},
         {"NOPERM this user has no permissions to run the 'set' command", 0},
         {"ERR unknown command 'msetex', with args beginning with: ", 0},

@@ -79,5 +79,5 @@ lockShared: RedisLockException 6, refused, not retried
 acquirePermit: RedisLockException 6, refused, not retried
 lockMany: RedisLockException 6, refused, not retried
 RedLock unlock: RedisLockException 6, refused, not retried
-Redis node SRV: NOPERM ... 'evalsha' command (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without)
+Redis node SRV: NOPERM ... 'evalsha' command (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without, and unlock() where the server has DELEX or DELIFEQ)
 the plain lock still held until its TTL: yes

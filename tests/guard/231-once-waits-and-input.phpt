@@ -53,7 +53,7 @@ $seen = rl_timing_until_woken('g231b', function () use ($l, $r, $names, &$shown)
             $t = $l->lock("g231b", 30000, 30.0);
             $got = is_string($t) ? "the plain waiter took the lock" : "NO";
             $l->unlock("g231b", $t);');
-        $shown .= "queued: " . var_export(rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key('lock:g231b', 'q')) === 1, 30), true) . "\n";
+        $shown .= "queued: " . var_export(rl_wait_until(fn() => $r->cmd('LLEN', rl_derived_key('lock:g231b', 'q')) === 1, rl_under_valgrind() ? 100 : 30), true) . "\n";
         rl_timing_blocked($r, 'g231b');
     })] . "\n";
     $seen = rl_timing_counts($child, 60.0, $said);
