@@ -66,11 +66,11 @@ if test "$PHP_REDISLOCK" != "no"; then
     src/base/rl_token.c src/base/rl_strmap.c src/base/rl_metrics.c \
     src/transport/rl_endpoint.c src/transport/rl_endpoint_parse.c src/transport/rl_host.c src/transport/rl_url.c src/transport/rl_redact.c \
     src/transport/rl_conn.c src/transport/rl_reply_guard.c src/transport/rl_pool_key.c src/transport/rl_tls.c \
-    src/transport/rl_argv.c src/transport/rl_handshake.c src/transport/rl_evict.c \
+    src/transport/rl_argv.c src/transport/rl_handshake.c src/transport/rl_evict.c src/transport/rl_caps.c \
     src/engine/rl_engine.c \
     src/lock/rl_op.c src/lock/rl_queued.c src/lock/rl_lock_keys.c src/lock/rl_lockops.c src/lock/rl_manyops.c src/lock/rl_ordered.c src/lock/rl_deadlock.c src/lock/rl_survey.c src/lock/rl_scan.c src/lock/rl_lock_state.c src/lock/rl_scripts.c \
     src/lock/rl_quorum.c src/lock/rl_retry.c src/lock/rl_watchdog.c \
-    src/lock/rl_node_set.c src/lock/rl_acquire.c src/lock/rl_wait.c src/lock/rl_hold.c \
+    src/lock/rl_node_set.c src/lock/rl_acquire.c src/lock/rl_wait.c src/lock/rl_hold.c src/lock/rl_native.c \
     src/topology/rl_sentinel.c src/topology/rl_slots.c src/topology/rl_key_names.c src/topology/rl_topology_cmds.c src/topology/rl_cluster_policy.c \
     src/topology/rl_nodes.c src/topology/rl_node_direct.c src/topology/rl_node_sentinel.c src/topology/rl_node_cluster.c"
   redislock_ext="ext/redislock.c ext/rl_class_errors.c ext/rl_pool.c ext/rl_form_options.c ext/rl_form_address.c \

@@ -168,7 +168,7 @@ void rl_object_evict_note(rl_object *o, const rl_vote *votes, size_t n)
     for (i = 0; i < n; i++) {
         const rl_conn *c = votes[i].conn;
         int added = 0, tell;
-        if (c == NULL || c->evict != RL_EVICT_RISKY) {
+        if (c == NULL || c->caps.evict != RL_EVICT_RISKY) {
             continue;
         }
         tell = rl_evict_seen(c->name, &added);
@@ -183,7 +183,7 @@ void rl_object_evict_note(rl_object *o, const rl_vote *votes, size_t n)
             zend_hash_init(o->evict_pending, 4, NULL, ZVAL_PTR_DTOR, 0);
         }
         zval policy;
-        ZVAL_STRING(&policy, c->evict_policy);
+        ZVAL_STRING(&policy, c->caps.evict_policy);
         zend_hash_str_update(o->evict_pending, c->name, strlen(c->name), &policy);
     }
 }

@@ -476,6 +476,7 @@ static int release_as(rl_object *o, zend_string *key, zend_string *token, bool d
                      .value = result != NULL ? ZSTR_VAL(result) : NULL,
                      .value_len = result != NULL ? ZSTR_LEN(result) : 0};
     bool ours = h != NULL && zend_string_equals(h->token, token);
+    op.plain = ours && h->mode == RL_MODE_EXCLUSIVE; /* the native release may do (src/lock/rl_native.h) */
     /* the watchdog could not keep it: no longer ours, whatever Redis says
      * now (the release is still sent: the key may be ours still) */
     bool lost = ours && h->watch && h->lost_logged;

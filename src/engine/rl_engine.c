@@ -171,7 +171,7 @@ static void on_handshake_reply(rl_vote *v, const rl_op *op, const redisReply *r,
     }
 }
 
-/* A trailing reply (a WAIT's): a yes counts only when the family says so;
+/* A trailing reply (a WAIT's, a native release's EXISTS): a yes counts only when the family says so;
  * a node that said yes without it fails its vote (the caller takes back
  * what it did there). */
 static void on_trail_reply(rl_vote *v, const rl_op *op, const redisReply *r)
@@ -182,7 +182,8 @@ static void on_trail_reply(rl_vote *v, const rl_op *op, const redisReply *r)
         finish(v, RL_OK, 0);
         return;
     }
-    verdict = op->family->judge_trail(op, r, v->err.msg, sizeof v->err.msg);
+    verdict = op->family->judge_trail(op, r, &v->result, v->err.msg, sizeof v->err.msg);
+    v->value = v->result.value;
     if (verdict == RL_REPLY_YES) {
         finish(v, RL_OK, 1);
     } else {

@@ -88,7 +88,8 @@ typedef struct rl_family {
     /* Appends op to c's output buffer in the given form, with whatever the
      * family sends before it (replies owed to nobody: rl_conn_owe_discards).
      * Returns how many replies of the op's follow its command's (0, or 1
-     * for a WAIT for replicas): the engine hands them to judge_trail. < 0:
+     * for a WAIT for replicas, or a release's look at its waiters' queue): the
+     * engine hands them to judge_trail. < 0:
      * out of memory. */
     int (*append)(rl_conn *c, const rl_op *op, rl_send_form form, int64_t now_us);
     /* Judges the command's reply (redisReply *): an RL_REPLY_* verdict; what
@@ -99,8 +100,9 @@ typedef struct rl_family {
     int (*judge)(const rl_op *op, rl_conn *c, const void *reply, rl_result *out, char *err, size_t errlen);
     /* Judges a trailing reply, the command having said yes: RL_REPLY_YES,
      * RL_REPLY_NO (the vote fails with RL_E_REPLICAS), or another verdict
-     * (RL_E_REPLY). NULL when append never owes one. */
-    int (*judge_trail)(const rl_op *op, const void *reply, char *err, size_t errlen);
+     * (RL_E_REPLY). out holds what the command's reply said; the family may
+     * add to it. NULL when append never owes one. */
+    int (*judge_trail)(const rl_op *op, const void *reply, rl_result *out, char *err, size_t errlen);
     /* A node timed out after the op was sent (sent) or before: the family
      * takes back what the node may still do (c's connection is closed
      * next). Returns how long the node stays benched, given the engine's

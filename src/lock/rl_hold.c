@@ -1,5 +1,6 @@
 /* Extend, holds and release on the node set (rl_hold.h). */
 #include "rl_hold.h"
+#include "rl_native.h"
 #include "../base/rl_status.h"
 #include <stddef.h>
 #include <string.h>
@@ -55,6 +56,29 @@ int rl_holds_run(const rl_lock_nodes *ns, const rl_lock_op *holds_op, rl_verdict
     return 0;
 }
 
+/* A native release that found waiters queued owes them the release
+ * script's wake (rl_native.h): sent to those nodes, on the connections the
+ * release went to. Its reply changes nothing: the lock is released, and a
+ * waiter it does not reach (a node that fails now) looks again at its
+ * recheck, as after a release that lost the race to the TTL. */
+static void wake_owed(const rl_lock_nodes *ns, rl_tally *t, const rl_lock_op *release)
+{
+    rl_lock_op op = *release;
+    size_t i, k = 0;
+
+    op.kind = RL_OP_WAKE;
+    for (i = 0; i < ns->n; i++) {
+        const rl_vote *r = &t->votes[i];
+        if (r->err.code == RL_OK && r->yes && r->value == RL_RELEASE_WAKE_OWED) {
+            memset(&t->spare[k], 0, sizeof t->spare[k]);
+            t->spare[k++].conn = r->conn;
+        }
+    }
+    if (k > 0) {
+        ns->fanout(&op, t->spare, k, k, 0, &ns->timeouts);
+    }
+}
+
 int rl_release_run(const rl_lock_nodes *ns, const rl_lock_op *op, rl_verdict *v)
 {
     size_t i;
@@ -65,6 +89,9 @@ int rl_release_run(const rl_lock_nodes *ns, const rl_lock_op *op, rl_verdict *v)
     v->outcome = rl_decide(&v->tally.count, 0, 0);
     for (i = 0; i < ns->n; i++) {
         v->one_key = v->one_key || v->tally.votes[i].one_key;
+    }
+    if (op->plain) {
+        wake_owed(ns, &v->tally, op);
     }
     return 0;
 }

@@ -2,6 +2,7 @@
 #include "rl_lock_keys.h"
 #include "rl_lock_state.h"
 #include "rl_manyops.h"
+#include "rl_native.h"
 #include "rl_deadlock.h"
 #include "rl_survey.h"
 #include "rl_scripts.h"
@@ -141,7 +142,7 @@ int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
     rl_lock_keys k;
     int derived = (op->kind == RL_OP_UNLOCK && !op->one_key) || op->kind == RL_OP_LOCK_WAIT || op->kind == RL_OP_LEAVE
                   || op->kind == RL_OP_WAKE_WAIT || op->kind == RL_OP_FENCE_RAISE || op->kind == RL_OP_INSPECT
-                  || op->kind == RL_OP_WATCH
+                  || op->kind == RL_OP_WATCH || op->kind == RL_OP_WAKE
                   || ((op->kind == RL_OP_EXTEND || op->kind == RL_OP_HOLDS) && op->mode == RL_MODE_SHARED)
                   || (op->kind == RL_OP_LOCK && (op->fencing || op->promote || op->mode != RL_MODE_EXCLUSIVE));
 
@@ -208,6 +209,9 @@ int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
                     rl_argv_add(&b, op->value, op->value_len);
                 }
             }
+            break;
+        case RL_OP_WAKE:
+            script_head(&b, RL_SCRIPT_WAKE, eval, op, &k, 0);
             break;
         case RL_OP_INSPECT:
             script_head(&b, RL_SCRIPT_INSPECT, eval, op, &k, 0);
@@ -476,10 +480,13 @@ int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result 
         if (strncmp(reply->str, "NOSCRIPT", 8) == 0) {
             return RL_REPLY_NOSCRIPT;
         }
-        if (op->kind == RL_OP_LOCK_MANY && c != NULL && c->has_msetex == 1
+        if (op->kind == RL_OP_UNLOCK && op->plain && c != NULL && rl_native_refused(c, reply->str, reply->len)) {
+            return RL_REPLY_NOSCRIPT; /* the release script instead (rl_native.h) */
+        }
+        if (op->kind == RL_OP_LOCK_MANY && c != NULL && c->caps.msetex == 1
             && !op->by_slot /* (a Cluster's: the script) */
             && (strncmp(reply->str, "NOPERM", 6) == 0 || strncmp(reply->str, "ERR unknown command", 19) == 0)) {
-            c->has_msetex = 0; /* MSETEX refused (an ACL): the script form, now and from now on */
+            c->caps.msetex = 0; /* MSETEX refused (an ACL): the script form, now and from now on */
             return RL_REPLY_NOSCRIPT;
         }
         if (rl_scripts_refused(reply->str, reply->len)) {
@@ -587,6 +594,9 @@ static int family_append(rl_conn *c, const rl_op *e, rl_send_form form, int64_t 
         }
         rl_conn_owe_discards(c, (size_t)n);
     }
+    if (rl_native_release_fits(c, op, form, e->prefix != NULL)) {
+        return rl_native_release_append(c, op, now_us) != 0 ? -1 : 1; /* EXISTS's reply trails */
+    }
     if (rl_lock_op_append(c, op, form, now_us) != 0) {
         return -1;
     }
@@ -602,10 +612,14 @@ static int family_judge(const rl_op *e, rl_conn *c, const void *reply, rl_result
     return rl_lock_op_judge(lock_args(e, &copy), c, reply, out, err, errlen);
 }
 
-static int family_judge_trail(const rl_op *e, const void *reply, char *err, size_t errlen)
+static int family_judge_trail(const rl_op *e, const void *reply, rl_result *out, char *err, size_t errlen)
 {
     rl_lock_op copy;
-    return rl_ack_judge(lock_args(e, &copy), reply, err, errlen);
+    const rl_lock_op *op = lock_args(e, &copy);
+    if (op->kind == RL_OP_UNLOCK) { /* a release trails only a native one's EXISTS (never a WAIT) */
+        return rl_native_judge_queue(reply, out);
+    }
+    return rl_ack_judge(op, reply, err, errlen);
 }
 
 static int64_t family_on_timeout(const rl_op *e, rl_conn *c, int sent, int64_t usual_us)

@@ -112,7 +112,7 @@ int rl_many_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
      * atomic slot migration's pause, run after the handoff) sets them
      * there and answers 1, where SET or a script's keys get MOVED: a lock
      * the slot's master never sees, which a second holder takes there */
-    if (op->kind == RL_OP_LOCK_MANY && form == RL_FORM_FIRST && op->waiter == NULL && c->has_msetex == 1
+    if (op->kind == RL_OP_LOCK_MANY && form == RL_FORM_FIRST && op->waiter == NULL && c->caps.msetex == 1
         && !op->by_slot) {
         return append_msetex(c, op, now_us);
     }

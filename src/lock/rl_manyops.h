@@ -11,7 +11,7 @@
 #define RL_MANY_MAX 64
 
 /* Appends op (LOCK_MANY or UNLOCK_MANY) in form: a try's first form on a
- * server that has MSETEX (c->has_msetex), not a Cluster's (op->by_slot), is MSETEX NX PX; else the
+ * server that has MSETEX (c->caps.msetex), not a Cluster's (op->by_slot), is MSETEX NX PX; else the
  * script, by EVALSHA, or EVAL in the EVAL forms. 0 or RL_E_NOMEM. */
 int rl_many_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64_t now_us);
 

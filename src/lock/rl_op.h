@@ -46,10 +46,13 @@ typedef enum rl_op_kind {
                            a cycle, each (resource, token) on it told to on_key
                            (a long resource by reference: rl_deadlock.c) */
     RL_OP_DEADLOCK_DROP, /* HDEL key waiter: the party's edge, its wait over */
-    RL_OP_DEADLOCK_PART  /* key: the wait-for edges; the part from part_from of
+    RL_OP_DEADLOCK_PART, /* key: the wait-for edges; the part from part_from of
                            the resource (waits_for_len bytes) waiter's edge
                            names (Lua): a yes, the part told to on_key; a no
                            when the edge is gone or names another */
+    RL_OP_WAKE           /* wake key's next live waiter unless key is held
+                           (Lua): what a native release (rl_native.h) that
+                           found waiters queued owes */
 } rl_op_kind;
 
 /* What an acquire takes (LOCK, LOCK_WAIT). */
@@ -87,6 +90,9 @@ typedef struct rl_lock_op {
                             key (else a shared lock answers no with value -1) */
     long long limit;              /* RL_MODE_PERMIT: the semaphore's limit */
     int force;                    /* UNLOCK: whoever holds it (token unused) */
+    int plain;                    /* UNLOCK: the caller holds key as a lock (not shared,
+                            not a permit) under token: the server's own
+                            compare-and-delete may do (rl_native.h) */
     int one_key;                  /* UNLOCK: touch the lock key alone, wake nobody (a
                             Cluster slot under migration answers a script of
                             several keys TRYAGAIN); a shared lock's value is -1 */

@@ -47,7 +47,8 @@ int rl_scripts_refused(const char *err, size_t len);
 
 /* What a refusal of scripts is told as: the server's words, then what it
  * costs and what mends it. */
-#define RL_SCRIPTS_REFUSED_HINT \
-    " (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without)"
+#define RL_SCRIPTS_REFUSED_HINT                                                                                        \
+    " (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without, " \
+    "and unlock() where the server has DELEX or DELIFEQ)"
 
 #endif

@@ -18,5 +18,6 @@ typedef enum rl_script {
     RL_SCRIPT_RELEASE_MANY, /* lua/release_many.lua */
     RL_SCRIPT_RELEASE_ONE_KEY, /* lua/release_one_key.lua */
     RL_SCRIPT_SCAN, /* lua/scan.lua */
+    RL_SCRIPT_WAKE, /* lua/wake.lua */
     RL_SCRIPT_COUNT
 } rl_script;

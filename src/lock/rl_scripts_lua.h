@@ -18,6 +18,7 @@ static const rl_script_keys keys[RL_SCRIPT_COUNT] = {
     [RL_SCRIPT_RELEASE_MANY] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
     [RL_SCRIPT_RELEASE_ONE_KEY] = {1, {RL_KEY_LOCK}, 0x0},
     [RL_SCRIPT_SCAN] = {1, {RL_KEY_LOCK}, 0x0},
+    [RL_SCRIPT_WAKE] = {4, {RL_KEY_LOCK, RL_KEY_QUEUE, RL_KEY_RESERVATION, RL_KEY_WAKE}, 0x0},
 };
 
 static const char *const sources[RL_SCRIPT_COUNT] = {
@@ -400,4 +401,8 @@ static const char *const sources[RL_SCRIPT_COUNT] = {
     "  names[i] = name\n"
     "end\n"
     "return {page[1], '', names}",
+[RL_SCRIPT_WAKE] =
+    "\n\n\n\n\n\n\nif redis.call('exists', KEYS[1]) == 1 then return 0 end\n"
+    "local e = redis.call('lpop', KEYS[2]) if e then local t = redis.call('time') local now = t[1] * 1000 + math.floor(t[2] / 1000) while e do local sep = string.find(e, ':', 1, true) local deadline = tonumber(string.sub(e, 1, sep - 1)) if deadline >= now then local id = string.sub(e, sep + 1) local wk = KEYS[4 + (tonumber(string.sub(id, -1), 16) or 0)] redis.call('xadd', wk, 'maxlen', '~', '64', '*', 'w', id) redis.call('pexpire', wk, 10000) local nx = redis.call('lindex', KEYS[2], 0) if nx then local nid = string.sub(nx, string.find(nx, ':', 1, true) + 1) local nk = KEYS[4 + (tonumber(string.sub(nid, -1), 16) or 0)] redis.call('xadd', nk, 'maxlen', '~', '64', '*', 'n', nid) redis.call('pexpire', nk, 10000) end redis.call('set', KEYS[3], id, 'px', 200) break end e = redis.call('lpop', KEYS[2]) end end\n"
+    "return 1",
 };

@@ -135,26 +135,27 @@ UNIT_TEST(test_evict_probe_on_conn)
     void *risky = UNIT_REPLY(PAIRS("8\r\n20971520", "12\r\nvolatile-ttl"));
     void *refused = UNIT_REPLY("-NOPERM no permissions to run the 'config|get' command\r\n");
 
-    CHECK(c->evict == RL_EVICT_UNKNOWN && c->evict_probe_in == -1, "fresh: not known");
+    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->evict_probe_in == -1, "fresh: not known");
     c->probe_in = 1;
     c->evict_probe_in = 2;
     rl_conn_owe_discards(c, 3);
     rl_conn_discard_one(c, ok);
     rl_conn_discard_one(c, msetex);
-    CHECK(c->evict == RL_EVICT_UNKNOWN && c->evict_probe_in == 0 && c->has_msetex == 0, "not before its reply");
+    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->evict_probe_in == 0 && c->caps.msetex == 0, "not before its reply");
     rl_conn_discard_one(c, risky);
-    CHECK(c->evict == RL_EVICT_RISKY && strcmp(c->evict_policy, "volatile-ttl") == 0 && c->evict_probe_in == -1
-              && c->discard == 0,
-          "found: %d %s", c->evict, c->evict_policy);
+    CHECK(c->caps.evict == RL_EVICT_RISKY && strcmp(c->caps.evict_policy, "volatile-ttl") == 0
+              && c->evict_probe_in == -1 && c->discard == 0,
+          "found: %d %s", c->caps.evict, c->caps.evict_policy);
     rl_conn_owe_discards(c, 1);
     rl_conn_discard_one(c, ok);
-    CHECK(c->evict == RL_EVICT_RISKY, "a later discard changes nothing");
+    CHECK(c->caps.evict == RL_EVICT_RISKY, "a later discard changes nothing");
     rl_conn_close(c);
-    CHECK(c->evict == RL_EVICT_UNKNOWN && c->evict_policy[0] == '\0', "closed: forgotten (the next may be another)");
+    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->caps.evict_policy[0] == '\0',
+          "closed: forgotten (the next may be another)");
     c->evict_probe_in = 0;
     rl_conn_owe_discards(c, 1);
     rl_conn_discard_one(c, refused);
-    CHECK(c->evict == RL_EVICT_UNKNOWN && c->evict_probe_in == -1, "refused: not known");
+    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->evict_probe_in == -1, "refused: not known");
     freeReplyObject(ok);
     freeReplyObject(msetex);
     freeReplyObject(risky);

@@ -87,8 +87,8 @@ UNIT_TEST(test_handshake_login_wanted)
 /* The name a connection gives itself: LIB-NAME, then LIB-VER once a
  * version is set (only up to a space or a line break: it is one argument);
  * then the MSETEX probe, whose reply is read among the discards. */
-#define PROBE                                                                                  \
-    "*5\r\n$7\r\nCOMMAND\r\n$4\r\nLIST\r\n$8\r\nFILTERBY\r\n$7\r\nPATTERN\r\n$6\r\nmsetex\r\n" \
+#define PROBE                                                                                       \
+    "*5\r\n$7\r\nCOMMAND\r\n$4\r\nLIST\r\n$8\r\nFILTERBY\r\n$7\r\nPATTERN\r\n$10\r\n[dm]*e[xq]\r\n" \
     "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nmaxmemory*\r\n"
 UNIT_TEST(test_handshake_identify)
 {
@@ -110,34 +110,48 @@ UNIT_TEST(test_handshake_identify)
     rl_conn_free(c);
 }
 
-/* The probe's reply, read as a discard after those before it: the name
- * says the server has MSETEX; an empty list or an error that it has not. */
-UNIT_TEST(test_handshake_msetex_probe)
+/* The probe's reply, read as a discard after those before it: each name
+ * listed says the server has that command (any case, in any order, among
+ * others the glob matches); an empty list, an error or another shape that
+ * it has none of them. */
+UNIT_TEST(test_handshake_caps_probe)
 {
     static const struct {
         const char *reply;
-        int has;
+        int msetex, delex, delifeq;
     } cases[] = {
-        {"*1\r\n$6\r\nmsetex\r\n", 1},
-        {"*1\r\n$6\r\nMSETEX\r\n", 1},
-        {"*0\r\n", 0},
-        {"-ERR unknown subcommand 'LIST'\r\n", 0},
-        {"-NOPERM this user has no permissions to run the 'command|list' command\r\n", 0},
-        {"*1\r\n$5\r\nmsetx\r\n", 0},
+        {"*1\r\n$6\r\nmsetex\r\n", 1, 0, 0},
+        {"*1\r\n$6\r\nMSETEX\r\n", 1, 0, 0},
+        {"*2\r\n$5\r\ndelex\r\n$6\r\nmsetex\r\n", 1, 1, 0},                  /* Redis 8.4+ */
+        {"*3\r\n$7\r\ndelifeq\r\n$6\r\nmsetex\r\n$5\r\nDELEX\r\n", 1, 1, 1}, /* Valkey 9.2 */
+        {"*2\r\n$7\r\nDelIfEq\r\n$9\r\ndumpindex\r\n", 0, 0, 1},             /* an unknown name: ignored */
+        {"*0\r\n", 0, 0, 0},
+        {"-ERR unknown subcommand 'LIST'\r\n", 0, 0, 0},
+        {"-NOPERM this user has no permissions to run the 'command|list' command\r\n", 0, 0, 0},
+        {"*1\r\n$5\r\nmsetx\r\n", 0, 0, 0},
+        {"*2\r\n$8\r\ndelifeqx\r\n$4\r\ndele\r\n", 0, 0, 0}, /* prefixes, longer names */
+        {"*1\r\n*1\r\n$5\r\ndelex\r\n", 0, 0, 0},            /* nested: not a name */
+        {":1\r\n", 0, 0, 0},
+        {"$5\r\ndelex\r\n", 0, 0, 0}, /* a string, not a list */
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         rl_conn *c = unit_conn(NULL, NULL, 0);
         void *before = unit_reply("+OK\r\n", 5), *probe = unit_reply(cases[i].reply, strlen(cases[i].reply));
-        c->has_msetex = -1;
         c->probe_in = 1;
         rl_conn_owe_discards(c, 2);
         rl_conn_discard_one(c, before);
-        CHECK(c->has_msetex == -1 && c->probe_in == 0, "case %zu: not before its reply", i);
+        CHECK(c->caps.msetex == -1 && c->caps.delex == -1 && c->caps.delifeq == -1 && c->probe_in == 0,
+              "case %zu: not before its reply", i);
         rl_conn_discard_one(c, probe);
-        CHECK(c->has_msetex == cases[i].has && c->probe_in == -1 && c->discard == 0, "case %zu: %d", i, c->has_msetex);
+        CHECK(c->caps.msetex == cases[i].msetex && c->caps.delex == cases[i].delex
+                  && c->caps.delifeq == cases[i].delifeq && c->probe_in == -1 && c->discard == 0,
+              "case %zu: %d %d %d", i, c->caps.msetex, c->caps.delex, c->caps.delifeq);
         freeReplyObject(before);
         freeReplyObject(probe);
+        rl_conn_close(c);
+        CHECK(c->caps.msetex == -1 && c->caps.delex == -1 && c->caps.delifeq == -1,
+              "case %zu: closed, forgotten (the next socket may reach another server)", i);
         rl_conn_free(c);
     }
 }

@@ -3,6 +3,7 @@
  * extend released, a release on the lock key alone, no quorum. */
 #include <string.h>
 #include "unit.h"
+#include "../lock/rl_native.h"
 #include "fake_nodes.h"
 #include "../lock/rl_hold.h"
 
@@ -92,4 +93,28 @@ UNIT_TEST(test_release_verdicts)
     CHECK(run(rl_release_run, 3, &release, plain, 1, &v) == RL_WON && !v.one_key, "released");
     CHECK(run(rl_release_run, 3, &release, failed, 1, &v) == RL_NO_QUORUM, "no quorum");
     CHECK(v.tally.count.failed == 2, "the votes kept for the report");
+}
+
+/* A native release that found waiters queued on a node (its vote's value
+ * RL_RELEASE_WAKE_OWED) owes them the wake: sent there alone, by fanout,
+ * after every node answered; a plain release elsewhere owes nothing. */
+UNIT_TEST(test_release_native_wake_owed)
+{
+    static const fake_reply queued[] = {{"yyn", {1, RL_RELEASE_WAKE_OWED, 0}}, R("y")};
+    static const fake_reply none[] = {{"yyy", {1, 1, 1}}};
+    rl_lock_op release = extend_op;
+    rl_verdict v;
+    char nodes[64];
+
+    release.kind = RL_OP_UNLOCK;
+    release.ttl_ms = 0;
+    release.plain = 1;
+    CHECK(run(rl_release_run, 3, &release, queued, 2, &v) == RL_WON, "released");
+    CHECK(f.ncalls == 2 && f.calls[1].fanout && f.calls[1].op.kind == RL_OP_WAKE && f.calls[1].n == 1
+              && strcmp(fake_call_nodes(&f.calls[1], nodes), "1") == 0 && strcmp(f.calls[1].token, "tok") == 0,
+          "the wake, on node 1 alone: %zu calls, %s", f.ncalls, fake_call_nodes(&f.calls[1], nodes));
+    CHECK(run(rl_release_run, 3, &release, none, 1, &v) == RL_WON && f.ncalls == 1, "nobody queued: no wake");
+    release.plain = 0;
+    CHECK(run(rl_release_run, 3, &release, queued, 1, &v) == RL_WON && f.ncalls == 1,
+          "not a native release: its value owes nothing");
 }

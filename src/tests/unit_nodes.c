@@ -170,7 +170,7 @@ static int writes_msetex(const rl_op *e)
     rl_endpoint ep = refused(1);
     rl_conn *c = rl_conn_new(&ep, RL_ROLE_COMMAND);
     int msetex, eval;
-    c->has_msetex = 1;
+    c->caps.msetex = 1;
     CHECK(rl_lock_family.append(c, e, RL_FORM_FIRST, 1) >= 0, "appended");
     msetex = memmem(c->out, c->out_len, "MSETEX", 6) != NULL;
     eval = memmem(c->out, c->out_len, "EVALSHA", 7) != NULL;
@@ -227,10 +227,10 @@ UNIT_TEST(cluster_lock_many_never_msetex)
         char err[256];
         void *refused = UNIT_REPLY("-NOPERM User u has no permissions to run the 'evalsha' command\r\n");
         cl.by_slot = 1;
-        c->has_msetex = 1;
+        c->caps.msetex = 1;
         memset(&res, 0, sizeof res);
-        CHECK(rl_lock_op_judge(&cl, c, refused, &res, err, sizeof err) != RL_REPLY_NOSCRIPT && c->has_msetex == 1,
-              "the script's refusal stands: has_msetex %d", c->has_msetex);
+        CHECK(rl_lock_op_judge(&cl, c, refused, &res, err, sizeof err) != RL_REPLY_NOSCRIPT && c->caps.msetex == 1,
+              "the script's refusal stands: caps.msetex %d", c->caps.msetex);
         freeReplyObject(refused);
     }
     rl_conn_free(c);

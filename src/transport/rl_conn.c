@@ -38,8 +38,8 @@ rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role)
     rl_reply_guard_init(&c->guard, &c->limits);
     c->fd = -1;
     c->role = role;
-    c->has_msetex = c->probe_in = c->evict_probe_in = -1;
-    c->evict = RL_EVICT_UNKNOWN;
+    c->probe_in = c->evict_probe_in = -1;
+    rl_caps_forget(&c->caps);
     return c;
 }
 
@@ -79,10 +79,8 @@ void rl_conn_close(rl_conn *c)
     c->authed = 0;
     c->out_len = 0;
     c->owed = c->discard = 0;
-    c->has_msetex = c->probe_in = -1; /* the next socket may reach another server (a failover) */
-    c->evict_probe_in = -1;
-    c->evict = RL_EVICT_UNKNOWN;
-    c->evict_policy[0] = '\0';
+    c->probe_in = c->evict_probe_in = -1;
+    rl_caps_forget(&c->caps); /* the next socket may reach another server (a failover) */
     c->owed_since_us = 0;
     if (c->reader) {
         redisReaderFree(c->reader);
@@ -104,17 +102,16 @@ void rl_conn_free(rl_conn *c)
     free(c);
 }
 
-/* A reply nobody waits for was read: the MSETEX probe's is looked at
- * (COMMAND LIST FILTERBY PATTERN msetex: the name, or nothing; an error
- * from a server without COMMAND LIST or an ACL: not known to have it), and
- * the eviction probe's (CONFIG GET maxmemory*: rl_evict_judge()). */
+/* A reply nobody waits for was read: the command list probe's is looked at
+ * (COMMAND LIST FILTERBY PATTERN RL_CAPS_PATTERN: rl_caps_from_commands()),
+ * and the eviction probe's (CONFIG GET maxmemory*: rl_evict_judge()). */
 static void discarded(rl_conn *c, const redisReply *r)
 {
     c->discard--;
     if (c->evict_probe_in > 0) {
         c->evict_probe_in--;
     } else if (c->evict_probe_in == 0) {
-        c->evict = rl_evict_judge(r, c->evict_policy, sizeof c->evict_policy);
+        c->caps.evict = rl_evict_judge(r, c->caps.evict_policy, sizeof c->caps.evict_policy);
         c->evict_probe_in = -1;
     }
     if (c->probe_in > 0) {
@@ -122,8 +119,7 @@ static void discarded(rl_conn *c, const redisReply *r)
         return;
     }
     if (c->probe_in == 0) {
-        c->has_msetex = r->type == REDIS_REPLY_ARRAY && r->elements == 1 && r->element[0]->type == REDIS_REPLY_STRING
-                        && r->element[0]->len == 6 && strncasecmp(r->element[0]->str, "msetex", 6) == 0;
+        rl_caps_from_commands(&c->caps, r);
         c->probe_in = -1;
     }
 }

@@ -9,7 +9,7 @@
 #include "rl_endpoint.h"
 #include "../base/rl_error.h"
 #include "rl_reply_guard.h"
-#include "rl_evict.h"
+#include "rl_caps.h"
 
 typedef struct rl_conn_stats {
     uint64_t connects;   /* connections made */
@@ -47,18 +47,15 @@ typedef struct rl_conn {
     rl_reply_guard guard;     /* checks every byte against limits before the reader gets it */
     char *out;                /* bytes not yet written */
     size_t out_len, out_cap;
-    int owed;                               /* replies sent for but not read */
-    int discard;                            /* of those, replies nobody waits for */
-    int has_msetex;                         /* the server has MSETEX: -1 not known yet, 0 no, 1 yes
-                                (asked in a fresh connection's first write) */
-    int probe_in;                           /* discards read before the MSETEX probe's reply; -1: none owed */
-    int evict;                              /* the server can evict lock keys (rl_evict.h): RL_EVICT_UNKNOWN
-                                until the reply to CONFIG GET maxmemory* is read, or when refused */
-    char evict_policy[RL_EVICT_POLICY_LEN]; /* RL_EVICT_RISKY: its maxmemory-policy */
-    int evict_probe_in;                     /* discards read before that probe's reply; -1: none owed */
-    int64_t owed_since_us;                  /* when the oldest owed reply was asked for */
-    int64_t last_reply_us;                  /* when the server last answered on this socket */
-    int64_t down_until_us;                  /* after a timeout: fail fast until then */
+    int owed;              /* replies sent for but not read */
+    int discard;           /* of those, replies nobody waits for */
+    rl_caps caps;          /* what the server offers (rl_caps.h), asked in a
+                                fresh connection's first write */
+    int probe_in;          /* discards read before the command list probe's reply; -1: none owed */
+    int evict_probe_in;    /* discards read before the eviction probe's reply; -1: none owed */
+    int64_t owed_since_us; /* when the oldest owed reply was asked for */
+    int64_t last_reply_us; /* when the server last answered on this socket */
+    int64_t down_until_us; /* after a timeout: fail fast until then */
     rl_conn_stats stats;
     /* What a layer above keeps about this connection (the lock layer's
      * record), opaque here: it lives as long as the connection, across

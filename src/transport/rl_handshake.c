@@ -66,15 +66,16 @@ int rl_identify_append(rl_conn *c, int64_t now_us)
         }
         n++;
     }
-    /* does the server have MSETEX (lockMany()'s first form)? Its reply is
-     * read among the discards (rl_conn.c); a flat one, unlike COMMAND
-     * INFO's, which nests deeper than a lock reply may */
+    /* which of MSETEX (lockMany()'s first form), DELEX and DELIFEQ (the
+     * release's compare-and-delete) the server has (rl_caps.h). Its reply is
+     * read among the discards (rl_conn.c): a flat list of names, unlike
+     * COMMAND INFO's, which nests deeper than a lock reply may */
     b.argc = 0;
     rl_argv_add(&b, "COMMAND", 7);
     rl_argv_add(&b, "LIST", 4);
     rl_argv_add(&b, "FILTERBY", 8);
     rl_argv_add(&b, "PATTERN", 7);
-    rl_argv_add(&b, "msetex", 6);
+    rl_argv_add_str(&b, RL_CAPS_PATTERN);
     if (rl_argv_append(c, &b, now_us) != 0) {
         return -1;
     }

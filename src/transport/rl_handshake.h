@@ -18,11 +18,13 @@ int rl_handshake_append(rl_conn *c, int64_t now_us);
 void rl_handshake_set_version(const char *version);
 
 /* Appends the connection's name for CLIENT LIST: CLIENT SETINFO LIB-NAME
- * redislock, and LIB-VER the version; then asks whether the server has
- * MSETEX (COMMAND LIST FILTERBY PATTERN msetex: c->has_msetex is set when
- * its reply is read, c->probe_in counts the discards before it); then
- * whether it can evict lock keys (CONFIG GET maxmemory*: c->evict is set
- * from its reply, rl_evict_judge(); c->evict_probe_in counts). Nobody
+ * redislock, and LIB-VER the version; then asks which of MSETEX, DELEX
+ * and DELIFEQ the server has (COMMAND LIST FILTERBY PATTERN
+ * RL_CAPS_PATTERN: c->caps is set when its reply is read,
+ * rl_caps_from_commands(); c->probe_in counts the discards before it);
+ * then whether it can evict lock keys (CONFIG GET maxmemory*:
+ * c->caps.evict is set from its reply, rl_evict_judge(); c->evict_probe_in
+ * counts). Nobody
  * waits for their replies (a server before Redis 7.2, or a user whose ACL
  * forbids them, refuses them: harmless), so they cost no round trip.
  * Returns how many replies they owe, or -1 when out of memory. */
