@@ -100,8 +100,9 @@ function cost_reset(array $rs): array
 
 /**
  * Of each command's calls, the share its client sent (not a script): what
- * MONITOR shows ("lua" as the client of a script's) over a short sample of
- * the scenario on node $port. A script's usec includes the commands it
+ * MONITOR shows ("lua" as the client of a script's) over a run of
+ * the scenario (a run as long as the measured ones, before them) on node
+ * $port. A script's usec includes the commands it
  * runs, which commandstats counts again under their own names: weighting
  * each command's usec by this share counts the server's time once.
  */
@@ -239,15 +240,17 @@ function run_cycles(BenchLock $l, int $cycles, string $tag): void
     }
 }
 
-/** Contended: two processes take one resource $n times each, in turn. */
+/** Contended: two processes take one resource $n times each, in turn: each
+ * holds it 2 ms, then leaves 1 ms to the other, who is waiting by then. */
 function run_contended(callable $make, int $n, string $tag): int
 {
     $pid = pcntl_fork();
     $l = $make(); // after the fork: each process its own connections
     for ($i = 0; $i < $n; $i++) {
         $t = $l->lockWait("cost:$tag:c");
-        usleep(200); // the work, while the other waits
+        usleep(2000); // the work, while the other waits
         $l->unlock("cost:$tag:c", $t);
+        usleep(1000); // the other's turn: each acquisition but the first follows a wait
     }
     if ($pid === 0) {
         // No destructors: the parent's phpredis connections, copied at the
@@ -341,7 +344,7 @@ foreach ($specs as $spec) {
             }, $sc[3]);
             $monitored = (int)explode(':', $sc[3][0])[1];
         }
-        $jobs[] = [$label, $nodes, $use, $monitored, fn() => $run(64), function () use ($run, $cycles) {
+        $jobs[] = [$label, $nodes, $use, $monitored, fn() => $run($cycles), function () use ($run, $cycles) {
             $run($cycles);
             return $cycles;
         }];
@@ -398,10 +401,13 @@ foreach ($specs as $spec) {
     foreach ($contended as [$label, $nodes, $each, $make]) {
         $tag = md5($label);
         $jobs[] = [$label, $nodes, array_slice($rs, 0, $nodes), $ports[0],
-            fn() => run_contended($make, min(50, $each), "s$tag"), fn() => run_contended($make, $each, "c$tag")];
+            fn() => run_contended($make, $each, "s$tag"), fn() => run_contended($make, $each, "c$tag")];
     }
     // Each scenario once per round, the rounds one after another, so that
-    // the machine's moods hit all alike; the median round is shown.
+    // the machine's moods hit all alike; the median round is shown. A
+    // fresh server's first thousands of commands cost more (Valkey 9.1: the
+    // floor at three times its later cost): a warm-up round first.
+    run_cycles(new FloorLock($ports[0]), $cycles, 'warm');
     $shares = array_map(fn($j) => direct_shares($j[3], $j[4]), $jobs);
     $seen = [];
     for ($round = 0; $round < $rounds; $round++) {
