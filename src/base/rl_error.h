@@ -6,7 +6,7 @@
 #define RL_ERROR_H
 #include <stddef.h>
 
-#define RL_ERRLEN 256
+#define RL_ERRLEN 384
 
 typedef struct rl_error {
     int code; /* RL_OK, or an rl_status */

@@ -175,7 +175,7 @@ int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
                 append_acquire_flags(&b, op);
                 break;
             }
-            if (form == RL_FORM_FIRST) {
+            if (form == RL_FORM_FIRST && !rl_caps_cannot_release(&c->caps)) {
                 rl_argv_add(&b, "SET", 3);
                 rl_argv_add(&b, op->key, op->key_len);
                 rl_argv_add(&b, op->token, op->token_len);
@@ -184,7 +184,9 @@ int rl_lock_op_append(rl_conn *c, const rl_lock_op *op, rl_send_form form, int64
                 rl_argv_add_num(&b, op->ttl_ms);
                 break;
             }
-            /* a retry after a lost connection: our own token counts as ours,
+            /* a retry after a lost connection, or a server where a lock
+         * could not be released (its refusal is the answer, before any
+         * key is set): our own token counts as ours,
          * unless the token's own lock is held (refuse_own: the caller's
          * token may be held elsewhere; at worst our own SET that landed
          * is lost to its TTL, never a lock had twice) */
@@ -460,6 +462,17 @@ static int judge_wake_on(const rl_lock_op *op, rl_conn *c, const redisReply *rep
     return verdict;
 }
 
+/* A refusal of scripts told: the server's words up to their echo of the
+ * arguments (a key, a token), then what was left behind (more), then the
+ * hint; the words are cut, never the hint. */
+static void refused_scripts(const char *words, size_t len, const char *more, char *err, size_t errlen)
+{
+    size_t shown = rl_caps_refusal_shown(words, len);
+    size_t tail = strlen(more) + sizeof RL_SCRIPTS_REFUSED_HINT;
+    size_t room = errlen > tail ? errlen - tail : 0;
+    snprintf(err, errlen, "%.*s%s" RL_SCRIPTS_REFUSED_HINT, (int)(shown < room ? shown : room), words, more);
+}
+
 int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result *out, char *err, size_t errlen)
 {
     const redisReply *reply = r;
@@ -489,17 +502,19 @@ int rl_lock_op_judge(const rl_lock_op *op, rl_conn *c, const void *r, rl_result 
             c->caps.msetex = 0; /* MSETEX refused (an ACL): the script form, now and from now on */
             return RL_REPLY_NOSCRIPT;
         }
-        if (rl_scripts_refused(reply->str, reply->len)) {
-            /* the server's words up to their echo of the arguments (a key,
-             * a token), room left for the hint */
-            const char *args = strstr(reply->str, ", with args");
-            size_t shown = args != NULL ? (size_t)(args - reply->str) : reply->len;
-            size_t room = errlen > sizeof RL_SCRIPTS_REFUSED_HINT ? errlen - sizeof RL_SCRIPTS_REFUSED_HINT : 0;
-            snprintf(err, errlen, "%.*s" RL_SCRIPTS_REFUSED_HINT, (int)(shown < room ? shown : room), reply->str);
+        if (rl_caps_scripts_refused(reply->str, reply->len)) {
+            refused_scripts(reply->str, reply->len, "", err, errlen);
         }
         return rl_reply_wants_login(reply, err, errlen) ? RL_REPLY_NOAUTH : RL_REPLY_ERROR;
     case REDIS_REPLY_STATUS: /* SET NX: +OK; a guard's look: +DONE */
         if (op->kind == RL_OP_LOCK && strcmp(reply->str, "OK") == 0) {
+            if (c != NULL && rl_caps_cannot_release(&c->caps)) {
+                /* a fresh connection's SET went out with the probes: taken
+                 * before the server's refusal of scripts was read */
+                refused_scripts(c->caps.scripts_refusal, strlen(c->caps.scripts_refusal), RL_SCRIPTS_REFUSED_TAKEN, err,
+                                errlen);
+                return RL_REPLY_INVALID; /* the stream is in step: the connection stays, and knows */
+            }
             return RL_REPLY_YES;
         }
         if (op->kind == RL_OP_LOCK_WAIT && op->guard && strcmp(reply->str, "DONE") == 0) {

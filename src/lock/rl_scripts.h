@@ -38,17 +38,14 @@ void rl_script_set_sha(rl_script s, const char sha[41]);
 /* The stored SHA1 ("" until set). */
 const char *rl_script_sha(rl_script s);
 
-/* Whether an error reply (len bytes, not NUL-terminated) refuses scripts
- * themselves rather than reporting a script's error: an ACL without
- * @scripting (NOPERM ... 'eval', 'evalsha', 'script'), or a server without
- * Lua (ERR unknown command 'EVAL...' or 'SCRIPT'; Valkey 9.1+ without its
- * Lua module: ERR Could not find scripting engine 'lua'). */
-int rl_scripts_refused(const char *err, size_t len);
-
 /* What a refusal of scripts is told as: the server's words, then what it
  * costs and what mends it. */
-#define RL_SCRIPTS_REFUSED_HINT                                                                                        \
-    " (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without, " \
-    "and unlock() where the server has DELEX or DELIFEQ)"
+#define RL_SCRIPTS_REFUSED_HINT                                                                                  \
+    " (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; without scripts only " \
+    "lock() and unlock() work, and only where the server has DELEX or DELIFEQ)"
+
+/* Told with a refusal that came after a fresh connection's SET NX had
+ * taken the key (rl_caps_cannot_release()). */
+#define RL_SCRIPTS_REFUSED_TAKEN " (the lock's key was set before the refusal was read: it ends by its TTL)"
 
 #endif

@@ -126,7 +126,7 @@ UNIT_TEST(test_evict_judge_hostile_shapes)
     CHECK(rl_evict_judge(&top, policy, sizeof policy) == RL_EVICT_UNKNOWN, "an integer with elements");
 }
 
-/* On a connection: the probe's reply is the discard evict_probe_in counts
+/* On a connection: the probe's reply is the discard probe_in[RL_PROBE_EVICT] counts
  * to; those before it change nothing; closing forgets what was found. */
 UNIT_TEST(test_evict_probe_on_conn)
 {
@@ -135,16 +135,17 @@ UNIT_TEST(test_evict_probe_on_conn)
     void *risky = UNIT_REPLY(PAIRS("8\r\n20971520", "12\r\nvolatile-ttl"));
     void *refused = UNIT_REPLY("-NOPERM no permissions to run the 'config|get' command\r\n");
 
-    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->evict_probe_in == -1, "fresh: not known");
-    c->probe_in = 1;
-    c->evict_probe_in = 2;
+    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->probe_in[RL_PROBE_EVICT] == -1, "fresh: not known");
+    c->probe_in[RL_PROBE_COMMANDS] = 1;
+    c->probe_in[RL_PROBE_EVICT] = 2;
     rl_conn_owe_discards(c, 3);
     rl_conn_discard_one(c, ok);
     rl_conn_discard_one(c, msetex);
-    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->evict_probe_in == 0 && c->caps.msetex == 0, "not before its reply");
+    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->probe_in[RL_PROBE_EVICT] == 0 && c->caps.msetex == 0,
+          "not before its reply");
     rl_conn_discard_one(c, risky);
     CHECK(c->caps.evict == RL_EVICT_RISKY && strcmp(c->caps.evict_policy, "volatile-ttl") == 0
-              && c->evict_probe_in == -1 && c->discard == 0,
+              && c->probe_in[RL_PROBE_EVICT] == -1 && c->discard == 0,
           "found: %d %s", c->caps.evict, c->caps.evict_policy);
     rl_conn_owe_discards(c, 1);
     rl_conn_discard_one(c, ok);
@@ -152,10 +153,10 @@ UNIT_TEST(test_evict_probe_on_conn)
     rl_conn_close(c);
     CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->caps.evict_policy[0] == '\0',
           "closed: forgotten (the next may be another)");
-    c->evict_probe_in = 0;
+    c->probe_in[RL_PROBE_EVICT] = 0;
     rl_conn_owe_discards(c, 1);
     rl_conn_discard_one(c, refused);
-    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->evict_probe_in == -1, "refused: not known");
+    CHECK(c->caps.evict == RL_EVICT_UNKNOWN && c->probe_in[RL_PROBE_EVICT] == -1, "refused: not known");
     freeReplyObject(ok);
     freeReplyObject(msetex);
     freeReplyObject(risky);

@@ -89,25 +89,41 @@ UNIT_TEST(test_handshake_login_wanted)
  * then the MSETEX probe, whose reply is read among the discards. */
 #define PROBE                                                                                       \
     "*5\r\n$7\r\nCOMMAND\r\n$4\r\nLIST\r\n$8\r\nFILTERBY\r\n$7\r\nPATTERN\r\n$10\r\n[dm]*e[xq]\r\n" \
-    "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nmaxmemory*\r\n"
+    "*3\r\n$6\r\nCONFIG\r\n$3\r\nGET\r\n$10\r\nmaxmemory*\r\n"                                      \
+    "*3\r\n$7\r\nEVALSHA\r\n$40\r\n0000000000000000000000000000000000000000\r\n$1\r\n0\r\n"
 UNIT_TEST(test_handshake_identify)
 {
     rl_conn *c = unit_conn(NULL, NULL, 0);
     rl_handshake_set_version("");
-    CHECK(rl_identify_append(c, 1) == 3
+    CHECK(rl_identify_append(c, 1) == 4
               && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n" PROBE)
-              && c->probe_in == 1 && c->evict_probe_in == 2,
+              && c->probe_in[RL_PROBE_COMMANDS] == 1 && c->probe_in[RL_PROBE_EVICT] == 2
+              && c->probe_in[RL_PROBE_SCRIPTS] == 3,
           "no version: the name alone, then the probes");
     rl_conn_free(c);
     c = unit_conn(NULL, NULL, 0);
     rl_handshake_set_version("1.2.3 extra\r\nFLUSHALL");
-    CHECK(rl_identify_append(c, 1) == 4
+    CHECK(rl_identify_append(c, 1) == 5
               && UNIT_OUT_IS(c, "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$8\r\nLIB-NAME\r\n$9\r\nredislock\r\n"
                                 "*4\r\n$6\r\nCLIENT\r\n$7\r\nSETINFO\r\n$7\r\nLIB-VER\r\n$5\r\n1.2.3\r\n" PROBE)
-              && c->probe_in == 2 && c->evict_probe_in == 3,
+              && c->probe_in[RL_PROBE_COMMANDS] == 2 && c->probe_in[RL_PROBE_EVICT] == 3
+              && c->probe_in[RL_PROBE_SCRIPTS] == 4,
           "the name and the version, cut at the space");
     rl_handshake_set_version("");
     rl_conn_free(c);
+}
+
+/* A connection that owes two discards, the second the reply to probe
+ * which, and has read the first. */
+static rl_conn *conn_past_one_discard(rl_probe which)
+{
+    rl_conn *c = unit_conn(NULL, NULL, 0);
+    void *before = unit_reply("+OK\r\n", 5);
+    c->probe_in[which] = 1;
+    rl_conn_owe_discards(c, 2);
+    rl_conn_discard_one(c, before);
+    freeReplyObject(before);
+    return c;
 }
 
 /* The probe's reply, read as a discard after those before it: each name
@@ -136,22 +152,65 @@ UNIT_TEST(test_handshake_caps_probe)
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        rl_conn *c = unit_conn(NULL, NULL, 0);
-        void *before = unit_reply("+OK\r\n", 5), *probe = unit_reply(cases[i].reply, strlen(cases[i].reply));
-        c->probe_in = 1;
-        rl_conn_owe_discards(c, 2);
-        rl_conn_discard_one(c, before);
-        CHECK(c->caps.msetex == -1 && c->caps.delex == -1 && c->caps.delifeq == -1 && c->probe_in == 0,
+        rl_conn *c = conn_past_one_discard(RL_PROBE_COMMANDS);
+        void *probe = unit_reply(cases[i].reply, strlen(cases[i].reply));
+        CHECK(c->caps.msetex == -1 && c->caps.delex == -1 && c->caps.delifeq == -1
+                  && c->probe_in[RL_PROBE_COMMANDS] == 0,
               "case %zu: not before its reply", i);
         rl_conn_discard_one(c, probe);
         CHECK(c->caps.msetex == cases[i].msetex && c->caps.delex == cases[i].delex
-                  && c->caps.delifeq == cases[i].delifeq && c->probe_in == -1 && c->discard == 0,
+                  && c->caps.delifeq == cases[i].delifeq && c->probe_in[RL_PROBE_COMMANDS] == -1 && c->discard == 0,
               "case %zu: %d %d %d", i, c->caps.msetex, c->caps.delex, c->caps.delifeq);
-        freeReplyObject(before);
         freeReplyObject(probe);
         rl_conn_close(c);
         CHECK(c->caps.msetex == -1 && c->caps.delex == -1 && c->caps.delifeq == -1,
               "case %zu: closed, forgotten (the next socket may reach another server)", i);
+        rl_conn_free(c);
+    }
+}
+
+/* The scripts probe's reply (EVALSHA of a SHA1 no script has): NOSCRIPT
+ * says scripts run; a refusal keeps the server's words, cut before their
+ * echo of the arguments; anything else is not known. A lock could not be
+ * released only where scripts are refused and no native release exists. */
+UNIT_TEST(test_handshake_scripts_probe)
+{
+    static const struct {
+        const char *reply;
+        int scripts;
+        const char *words;
+    } cases[] = {
+        {"-NOSCRIPT No matching script. Please use EVAL.\r\n", 1, ""},
+        {"-NOPERM User u has no permissions to run the 'evalsha' command\r\n", 0,
+         "NOPERM User u has no permissions to run the 'evalsha' command"},
+        {"-ERR unknown command 'EVALSHA', with args beginning with: '0000' \r\n", 0, "ERR unknown command 'EVALSHA'"},
+        {"-ERR Could not find scripting engine 'lua'\r\n", 0, "ERR Could not find scripting engine 'lua'"},
+        {"-BUSY Redis is busy running a script.\r\n", -1, ""},
+        {"-NOPERM this user has no permissions to access one of the keys\r\n", -1, ""},
+        {"+OK\r\n", -1, ""},
+        {":1\r\n", -1, ""},
+        {"*0\r\n", -1, ""},
+    };
+    size_t i;
+    for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rl_conn *c = conn_past_one_discard(RL_PROBE_SCRIPTS);
+        void *probe = unit_reply(cases[i].reply, strlen(cases[i].reply));
+        CHECK(c->caps.scripts == -1 && c->probe_in[RL_PROBE_SCRIPTS] == 0, "case %zu: not before its reply", i);
+        rl_conn_discard_one(c, probe);
+        CHECK(c->caps.scripts == cases[i].scripts && strcmp(c->caps.scripts_refusal, cases[i].words) == 0
+                  && c->probe_in[RL_PROBE_SCRIPTS] == -1,
+              "case %zu: %d '%s'", i, c->caps.scripts, c->caps.scripts_refusal);
+        c->caps.delex = c->caps.delifeq = 0;
+        CHECK(rl_caps_cannot_release(&c->caps) == (cases[i].scripts == 0), "case %zu: no native release", i);
+        c->caps.delifeq = 1;
+        CHECK(!rl_caps_cannot_release(&c->caps), "case %zu: DELIFEQ releases", i);
+        c->caps.delifeq = 0;
+        c->caps.delex = 1;
+        CHECK(!rl_caps_cannot_release(&c->caps), "case %zu: DELEX releases", i);
+        freeReplyObject(probe);
+        rl_conn_close(c);
+        CHECK(c->caps.scripts == -1 && c->caps.scripts_refusal[0] == '\0' && !rl_caps_cannot_release(&c->caps),
+              "case %zu: closed, forgotten", i);
         rl_conn_free(c);
     }
 }

@@ -5,6 +5,7 @@
 #include "unit.h"
 #include "../lock/rl_lockops.h"
 #include "../lock/rl_scripts.h"
+#include "../transport/rl_caps.h"
 
 UNIT_TEST(test_script_keys_cover_the_lua)
 {
@@ -59,10 +60,10 @@ UNIT_TEST(test_scripts_refused)
     };
     size_t i;
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        CHECK(rl_scripts_refused(cases[i].err, strlen(cases[i].err)) == cases[i].refused, "case %zu: %s", i,
+        CHECK(rl_caps_scripts_refused(cases[i].err, strlen(cases[i].err)) == cases[i].refused, "case %zu: %s", i,
               cases[i].err);
     }
     /* the length is the bound: a refusal cut before its command's name is not one */
-    CHECK(!rl_scripts_refused("NOPERM this user has no permissions to run the 'evalsha' command", 45),
+    CHECK(!rl_caps_scripts_refused("NOPERM this user has no permissions to run the 'evalsha' command", 45),
           "cut before the name");
 }

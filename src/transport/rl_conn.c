@@ -23,6 +23,14 @@ const char *rl_conn_role_name(rl_conn_role role)
     return role == RL_ROLE_WAIT ? "wait" : "command";
 }
 
+static void no_probes_owed(rl_conn *c)
+{
+    int i;
+    for (i = 0; i < RL_PROBE_COUNT; i++) {
+        c->probe_in[i] = -1;
+    }
+}
+
 rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role)
 {
     rl_conn *c = calloc(1, sizeof *c);
@@ -38,7 +46,7 @@ rl_conn *rl_conn_new(const rl_endpoint *ep, rl_conn_role role)
     rl_reply_guard_init(&c->guard, &c->limits);
     c->fd = -1;
     c->role = role;
-    c->probe_in = c->evict_probe_in = -1;
+    no_probes_owed(c);
     rl_caps_forget(&c->caps);
     return c;
 }
@@ -79,7 +87,7 @@ void rl_conn_close(rl_conn *c)
     c->authed = 0;
     c->out_len = 0;
     c->owed = c->discard = 0;
-    c->probe_in = c->evict_probe_in = -1;
+    no_probes_owed(c);
     rl_caps_forget(&c->caps); /* the next socket may reach another server (a failover) */
     c->owed_since_us = 0;
     if (c->reader) {
@@ -102,25 +110,20 @@ void rl_conn_free(rl_conn *c)
     free(c);
 }
 
-/* A reply nobody waits for was read: the command list probe's is looked at
- * (COMMAND LIST FILTERBY PATTERN RL_CAPS_PATTERN: rl_caps_from_commands()),
- * and the eviction probe's (CONFIG GET maxmemory*: rl_evict_judge()). */
+/* A reply nobody waits for was read: a probe's is read into the
+ * capabilities (rl_caps_from_probe()). */
 static void discarded(rl_conn *c, const redisReply *r)
 {
+    int i;
+
     c->discard--;
-    if (c->evict_probe_in > 0) {
-        c->evict_probe_in--;
-    } else if (c->evict_probe_in == 0) {
-        c->caps.evict = rl_evict_judge(r, c->caps.evict_policy, sizeof c->caps.evict_policy);
-        c->evict_probe_in = -1;
-    }
-    if (c->probe_in > 0) {
-        c->probe_in--;
-        return;
-    }
-    if (c->probe_in == 0) {
-        rl_caps_from_commands(&c->caps, r);
-        c->probe_in = -1;
+    for (i = 0; i < RL_PROBE_COUNT; i++) {
+        if (c->probe_in[i] > 0) {
+            c->probe_in[i]--;
+        } else if (c->probe_in[i] == 0) {
+            rl_caps_from_probe(&c->caps, (rl_probe)i, r);
+            c->probe_in[i] = -1;
+        }
     }
 }
 

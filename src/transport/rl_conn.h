@@ -47,15 +47,14 @@ typedef struct rl_conn {
     rl_reply_guard guard;     /* checks every byte against limits before the reader gets it */
     char *out;                /* bytes not yet written */
     size_t out_len, out_cap;
-    int owed;              /* replies sent for but not read */
-    int discard;           /* of those, replies nobody waits for */
-    rl_caps caps;          /* what the server offers (rl_caps.h), asked in a
+    int owed;                     /* replies sent for but not read */
+    int discard;                  /* of those, replies nobody waits for */
+    rl_caps caps;                 /* what the server offers (rl_caps.h), asked in a
                                 fresh connection's first write */
-    int probe_in;          /* discards read before the command list probe's reply; -1: none owed */
-    int evict_probe_in;    /* discards read before the eviction probe's reply; -1: none owed */
-    int64_t owed_since_us; /* when the oldest owed reply was asked for */
-    int64_t last_reply_us; /* when the server last answered on this socket */
-    int64_t down_until_us; /* after a timeout: fail fast until then */
+    int probe_in[RL_PROBE_COUNT]; /* discards read before each probe's reply (rl_probe); -1: none owed */
+    int64_t owed_since_us;        /* when the oldest owed reply was asked for */
+    int64_t last_reply_us;        /* when the server last answered on this socket */
+    int64_t down_until_us;        /* after a timeout: fail fast until then */
     rl_conn_stats stats;
     /* What a layer above keeps about this connection (the lock layer's
      * record), opaque here: it lives as long as the connection, across

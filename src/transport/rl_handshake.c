@@ -47,6 +47,7 @@ void rl_handshake_set_version(const char *version)
 int rl_identify_append(rl_conn *c, int64_t now_us)
 {
     rl_argv b = {.argc = 0};
+    int i;
     rl_argv_add(&b, "CLIENT", 6);
     rl_argv_add(&b, "SETINFO", 7);
     rl_argv_add(&b, "LIB-NAME", 8);
@@ -89,9 +90,21 @@ int rl_identify_append(rl_conn *c, int64_t now_us)
     if (rl_argv_append(c, &b, now_us) != 0) {
         return -1;
     }
-    c->probe_in = c->discard + n; /* the caller owes these n + 2 replies as discards */
-    c->evict_probe_in = c->discard + n + 1;
-    return n + 2;
+    /* does the server run scripts? (EVALSHA of a SHA1 no script has:
+     * NOSCRIPT where scripts are allowed, nothing run; a refusal where an
+     * ACL lacks @scripting or the server has no Lua: a lock taken there
+     * could be released only natively, rl_caps_cannot_release()) */
+    b.argc = 0;
+    rl_argv_add(&b, "EVALSHA", 7);
+    rl_argv_add_str(&b, RL_CAPS_NO_SCRIPT_SHA);
+    rl_argv_add(&b, "0", 1);
+    if (rl_argv_append(c, &b, now_us) != 0) {
+        return -1;
+    }
+    for (i = 0; i < RL_PROBE_COUNT; i++) {
+        c->probe_in[i] = c->discard + n + i; /* the caller owes these n + RL_PROBE_COUNT replies as discards */
+    }
+    return n + RL_PROBE_COUNT;
 }
 
 int rl_handshake_judge(const rl_conn *c, int nth, const void *reply, char *err, size_t errlen)

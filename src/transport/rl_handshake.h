@@ -18,16 +18,14 @@ int rl_handshake_append(rl_conn *c, int64_t now_us);
 void rl_handshake_set_version(const char *version);
 
 /* Appends the connection's name for CLIENT LIST: CLIENT SETINFO LIB-NAME
- * redislock, and LIB-VER the version; then asks which of MSETEX, DELEX
- * and DELIFEQ the server has (COMMAND LIST FILTERBY PATTERN
- * RL_CAPS_PATTERN: c->caps is set when its reply is read,
- * rl_caps_from_commands(); c->probe_in counts the discards before it);
- * then whether it can evict lock keys (CONFIG GET maxmemory*:
- * c->caps.evict is set from its reply, rl_evict_judge(); c->evict_probe_in
- * counts). Nobody
- * waits for their replies (a server before Redis 7.2, or a user whose ACL
- * forbids them, refuses them: harmless), so they cost no round trip.
- * Returns how many replies they owe, or -1 when out of memory. */
+ * redislock, and LIB-VER the version; then the probes of what the server
+ * offers, in rl_probe's order (rl_caps.h: which of MSETEX, DELEX and
+ * DELIFEQ it has, whether it can evict lock keys, whether it runs
+ * scripts); c->probe_in[] counts the discards before each one's reply,
+ * read into c->caps. Nobody waits for their replies (a server before
+ * Redis 7.2, or a user whose ACL forbids them, refuses them: harmless), so
+ * they cost no round trip. Returns how many replies they owe, or -1 when
+ * out of memory. */
 int rl_identify_append(rl_conn *c, int64_t now_us);
 
 /* Judges the reply (a redisReply *) to the nth login command written by

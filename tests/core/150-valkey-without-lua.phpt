@@ -67,5 +67,5 @@ lock with a wait: RedisLockException 6, not retried
 lockShared: RedisLockException 6, not retried
 acquirePermit: RedisLockException 6, not retried
 RedLock unlock: no exception: true, no script
-Redis node SRV: ERR Could not find scripting engine 'lua' (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; only lock() works without, and unlock() where the server has DELEX or DELIFEQ)
+Redis node SRV: ERR Could not find scripting engine 'lua' (the server refuses Lua scripts: give the user +@scripting, or load its Lua module; without scripts only lock() and unlock() work, and only where the server has DELEX or DELIFEQ)
 the plain lock released by unlock(): yes
