@@ -38,9 +38,17 @@ rows=("$@")
 
 # REDISLOCK_MATRIX_LOGS=DIR keeps every row's whole log there.
 logs=${REDISLOCK_MATRIX_LOGS:-}
+# Each run builds in a directory of its own in a root (/srv/redislock-PHP-PID,
+# removed at exit): two runs at once (two checkouts) never build over each other.
+builds=()
+cleanup() {
+    local d
+    for d in "${builds[@]}"; do rm -rf "$d"; done
+    if [[ -z ${REDISLOCK_MATRIX_LOGS:-} ]]; then rm -rf "$logs"; fi
+}
+trap cleanup EXIT
 if [[ -z $logs ]]; then
     logs=$(mktemp -d "${TMPDIR:-/tmp}/redislock-matrix.XXXXXX")
-    trap 'rm -rf "$logs"' EXIT
 fi
 mkdir -p "$logs"
 passed=0 failed=0
@@ -55,12 +63,16 @@ row_php() {
     esac
 }
 
+# This run's build directory in a root, for PHP $1: /srv/redislock-PHP-PID.
+srv_dir() { echo "/srv/redislock-$1-$$"; }
+
 # Copies the checkout (tracked files and new ones not ignored) into the root
-# and builds it there against PHP $2: ROOT/srv/redislock-PHP.
+# and builds it there against PHP $2: ROOT$(srv_dir PHP).
 build_in_root() {   # build_in_root ROOT PHP CFLAGS LOG
     local root=$1 php=$2 cflags=$3 log=$4 dir
-    dir=$(root_dir "$root")/srv/redislock-$php
+    dir=$(root_dir "$root")$(srv_dir "$php")
     rm -rf "$dir" && mkdir -p "$dir"
+    builds+=("$dir")
     (cd "$top" && git ls-files -z -co --exclude-standard | tar --null -cf - -T - 2>/dev/null) | tar -xf - -C "$dir"
     # php, phpize and php-config of this version first on PATH
     mkdir -p "$dir/.bin"
@@ -72,8 +84,8 @@ build_in_root() {   # build_in_root ROOT PHP CFLAGS LOG
             ln -sf "/usr/bin/$t$php" "$dir/.bin/$t"
         fi
     done
-    "$here/in-root.sh" "$root" env PATH="/srv/redislock-$php/.bin:/usr/sbin:/usr/bin:/sbin:/bin" \
-        CFLAGS="$cflags" sh -c 'cd /srv/redislock-$1 && ./scripts/build.sh' sh "$php" >"$log" 2>&1
+    "$here/in-root.sh" "$root" env PATH="$(srv_dir "$php")/.bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+        CFLAGS="$cflags" sh -c 'cd "$1" && ./scripts/build.sh' sh "$(srv_dir "$php")" >"$log" 2>&1
 }
 
 # Runs tests/run-suite.sh in the root; the rest of the arguments go to it
@@ -83,9 +95,9 @@ suite_in_root() {   # suite_in_root ROOT PHP LOG ENV... -- ARGS...
     shift 3
     while (($#)) && [[ $1 != -- ]]; do envs+=("$1"); shift; done
     shift
-    "$here/in-root.sh" "$root" env PATH="/srv/redislock-$php/.bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+    "$here/in-root.sh" "$root" env PATH="$(srv_dir "$php")/.bin:/usr/sbin:/usr/bin:/sbin:/bin" \
         REDISLOCK_VALGRIND=0 REDISLOCK_TEST_PORT_BASE="${REDISLOCK_TEST_PORT_BASE:-}" "${envs[@]}" \
-        sh -c 'cd /srv/redislock-$1 && shift && exec ./tests/run-suite.sh --no-valgrind $*' sh "$php" "$@" \
+        sh -c 'cd "$1" && shift && exec ./tests/run-suite.sh --no-valgrind $*' sh "$(srv_dir "$php")" "$@" \
         >"$log" 2>&1
 }
 
