@@ -191,9 +191,36 @@ final class RedisServer
     /** calls of a command since the last CONFIG RESETSTAT, from INFO commandstats */
     public function calls(string $command): int
     {
+        return $this->stat($command, 'calls');
+    }
+
+    /**
+     * Scripts run (EVALSHA and EVAL answered without an error) since the last CONFIG
+     * RESETSTAT: not an EVALSHA answered NOSCRIPT, such as a new connection's question
+     * whether the server runs scripts, or a script's first send
+     */
+    public function scriptsRun(): int
+    {
+        $n = 0;
+        foreach (['evalsha', 'eval'] as $command) {
+            $n += $this->stat($command, 'calls') - $this->stat($command, 'failed_calls')
+                - $this->stat($command, 'rejected_calls');
+        }
+        return $n;
+    }
+
+    /** A field ("calls", "failed_calls", ...) of a command's line in INFO commandstats: 0 when absent */
+    private function stat(string $command, string $field): int
+    {
         $info = $this->cmd('INFO', 'commandstats');
-        $needle = 'cmdstat_' . strtolower($command) . ':calls=';
-        $at = strpos($info, $needle);
-        return $at === false ? 0 : (int)substr($info, $at + strlen($needle));
+        $line = 'cmdstat_' . strtolower($command) . ':';
+        $at = strpos($info, $line);
+        if ($at === false) {
+            return 0;
+        }
+        $end = strpos($info, "\r\n", $at);
+        $fields = ',' . substr($info, $at + strlen($line), $end === false ? null : $end - $at - strlen($line));
+        $f = strpos($fields, ",$field=");
+        return $f === false ? 0 : (int)substr($fields, $f + strlen($field) + 2);
     }
 }
