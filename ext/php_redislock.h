@@ -5,7 +5,7 @@
 #include "src/topology/rl_node.h"
 #include "src/base/rl_metrics.h"
 
-#define PHP_REDISLOCK_VERSION "0.4.1"
+#define PHP_REDISLOCK_VERSION "0.5.0"
 
 extern zend_module_entry redislock_module_entry;
 #define phpext_redislock_ptr &redislock_module_entry
