@@ -76,6 +76,22 @@ function rl_safety_proxy_effect(array $rules, int $w, string $dir): array
     return $e;
 }
 
+/**
+ * Sends each forwarded chunk at once (TCP_NODELAY), as Redis and the
+ * extension do on their own sockets: without it, a small chunk behind an
+ * unacknowledged one waits for the peer's delayed ACK (about 40 ms), a stall
+ * no real path between them has.
+ */
+function rl_safety_proxy_nodelay($stream): void
+{
+    if (function_exists('socket_import_stream') && defined('TCP_NODELAY')) {
+        $sock = @socket_import_stream($stream);
+        if ($sock !== false && $sock !== null) {
+            @socket_set_option($sock, SOL_TCP, TCP_NODELAY, 1);
+        }
+    }
+}
+
 /** Closes $stream with a reset (RST) rather than a FIN. */
 function rl_safety_proxy_abort($stream): void
 {
@@ -202,6 +218,8 @@ function rl_safety_proxy(string $upstream, string $portFile, string $control, fl
                 if ($client && $server) {
                     stream_set_blocking($client, false);
                     stream_set_blocking($server, false);
+                    rl_safety_proxy_nodelay($client);
+                    rl_safety_proxy_nodelay($server);
                     [$c, $u] = [(int)$client, (int)$server];
                     $streams += [$c => $client, $u => $server];
                     $peer += [$c => $u, $u => $c];
