@@ -13,17 +13,10 @@
  * Prints one line per form: the release's commands' usec per call and per
  * release (summed), their ratio to the script, the medians of the rounds.
  */
+require __DIR__ . '/native_lib.php';
+
 [$addr, $n, $rounds] = [$argv[1] ?? '127.0.0.1:6379', (int)($argv[2] ?? 2000), (int)($argv[3] ?? 3)];
-[$host, $port] = explode(':', $addr);
-$admin = new Redis();
-$admin->connect($host, (int)$port);
-$names = array_map('strtolower', (array)$admin->rawCommand('COMMAND', 'LIST', 'FILTERBY', 'PATTERN', 'del*'));
-$native = in_array('delifeq', $names, true) ? 'delifeq' : (in_array('delex', $names, true) ? 'delex' : null);
-if ($native === null) {
-    fwrite(STDERR, "native_release: $addr has neither DELEX nor DELIFEQ\n");
-    exit(2);
-}
-$admin->rawCommand('ACL', 'SETUSER', 'bench_script', 'on', '>bench', '~*', '&*', '+@all', "-$native");
+$native = bench_native_setup($addr, 'native_release', $admin);
 
 /** usec and calls of each command since the last CONFIG RESETSTAT */
 function stats(Redis $r): array

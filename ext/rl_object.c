@@ -507,6 +507,7 @@ rl_held *rl_held_add(rl_object *o, zend_string *key, zend_string *token, int64_t
     h->mode = RL_MODE_EXCLUSIVE;
     h->watch = 0;
     h->lost_logged = false;
+    h->after_wait = false;
     h->next = NULL;
     if (o->reentrant) {
         zend_hash_update_ptr(&o->held, key, h);

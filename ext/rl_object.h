@@ -18,6 +18,8 @@ typedef struct rl_held {
     int mode;               /* rl_mode: a lock, a shared lock or a permit */
     uint64_t watch;         /* auto_extend: its watchdog id (0: not watched) */
     bool lost_logged;       /* the watchdog lost it, and the logger was told */
+    bool after_wait;        /* taken after waiting: others likely queued behind it, so
+                               released by the script (its wake in the same round trip) */
     struct rl_held *next;   /* option reentrant false: the next owner's record of the same key */
 } rl_held;
 

@@ -191,7 +191,7 @@ static int ours_before(rl_object *o, zend_string *key, const rl_lock_op *op)
  * to the watchdog) before a logger that may throw is called, so that
  * auto-release covers it; then the counters and log events. */
 static int report_attempt(rl_object *o, zend_string *key, const rl_lock_op *op, const rl_attempt *a,
-                          zend_string **token_out)
+                          zend_string **token_out, bool after_wait)
 {
     int r = 0;
 
@@ -200,6 +200,7 @@ static int report_attempt(rl_object *o, zend_string *key, const rl_lock_op *op, 
         rl_held *h = rl_held_add(o, key, *token_out, a->until_us);
         h->fence = a->fence;
         h->mode = op->mode;
+        h->after_wait = after_wait;
         if (rl_object_watched(o) && !rl_lock_watch(o, &a->tally, op, h)) {
             return -1; /* held and recorded: auto-release, or the caller's release, has it */
         }
@@ -241,7 +242,7 @@ static int attempt(rl_object *o, zend_string *key, const rl_lock_op *op, zend_st
     if (rl_attempt_run(&ns, op, ours_before(o, key, op), first, &a) != 0) {
         return rl_lock_fail_status(RL_E_NOMEM);
     }
-    r = report_attempt(o, key, op, &a, token_out);
+    r = report_attempt(o, key, op, &a, token_out, false);
     rl_attempt_free(&a);
     return r;
 }
@@ -351,7 +352,7 @@ static int wait_attempted(void *ctx, const rl_lock_op *op, const rl_attempt *a)
         w->contended = true;
         RL_COUNT(contended);
     }
-    return report_attempt(w->o, w->key, op, a, w->token_out);
+    return report_attempt(w->o, w->key, op, a, w->token_out, a->outcome == RL_WON && w->contended);
 }
 
 int rl_lock_wait(rl_object *o, zend_string *key, const rl_kind *kind, zend_long ttl_ms, int64_t deadline_us,
@@ -476,7 +477,11 @@ static int release_as(rl_object *o, zend_string *key, zend_string *token, bool d
                      .value = result != NULL ? ZSTR_VAL(result) : NULL,
                      .value_len = result != NULL ? ZSTR_LEN(result) : 0};
     bool ours = h != NULL && zend_string_equals(h->token, token);
-    op.plain = ours && h->mode == RL_MODE_EXCLUSIVE; /* the native release may do (src/lock/rl_native.h) */
+    /* the native release may do (src/lock/rl_native.h), unless the lock
+     * came after a wait: then others are likely queued, and the script
+     * wakes the next in its one round trip where the native release would
+     * need a second (bench/native_handoff.php) */
+    op.plain = ours && h->mode == RL_MODE_EXCLUSIVE && !h->after_wait;
     /* the watchdog could not keep it: no longer ours, whatever Redis says
      * now (the release is still sent: the key may be ours still) */
     bool lost = ours && h->watch && h->lost_logged;

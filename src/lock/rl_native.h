@@ -17,7 +17,9 @@
  * reservation, queues, and EXISTS sees it).
  *
  * Only where the two are the same: a lock (not a shared lock or a permit:
- * other keys) the caller holds under this token (rl_lock_op.plain), not
+ * other keys) the caller holds under this token and took without a wait
+ * (rl_lock_op.plain; after a wait others are likely queued, and the
+ * script's wake saves the second round trip), not
  * forced (whoever holds it), not a stampede guard's done release (it
  * wakes every waiter with a result), not narrowed to the lock key alone
  * (a Cluster slot migrating: that script wakes nobody), not after ASK

@@ -91,8 +91,9 @@ typedef struct rl_lock_op {
     long long limit;              /* RL_MODE_PERMIT: the semaphore's limit */
     int force;                    /* UNLOCK: whoever holds it (token unused) */
     int plain;                    /* UNLOCK: the caller holds key as a lock (not shared,
-                            not a permit) under token: the server's own
-                            compare-and-delete may do (rl_native.h) */
+                            not a permit) under token, taken without a wait:
+                            the server's own compare-and-delete may do
+                            (rl_native.h) */
     int one_key;                  /* UNLOCK: touch the lock key alone, wake nobody (a
                             Cluster slot under migration answers a script of
                             several keys TRYAGAIN); a shared lock's value is -1 */
