@@ -20,6 +20,11 @@ dir=$(root_dir "$name")
 [[ ${2:-} == --path ]] && { echo "$dir"; exit 0; }
 ((EUID == 0)) || { echo "root: must run as root (debootstrap, chroot)" >&2; exit 1; }
 
+# one maker at a time per root (two matrix lanes may want the same one)
+mkdir -p "$(dirname "$dir")"
+exec 9>"$dir.lock"
+flock 9
+
 log() { echo "root $name: $*" >&2; }
 # the mirror the host's apt uses (REDISLOCK_DEBIAN_MIRROR overrides)
 mirror=$("$here/../debian-mirror.sh" debian) || { log "no Debian mirror found in the host's apt sources"; exit 1; }
